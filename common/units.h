@@ -1,0 +1,24 @@
+#pragma once
+/// @file units.h
+/// @brief SI / IEC quantity strings parsed once, at load time ("32KiB", "2GHz", "15ns", "4266MT/s").
+///
+/// Owner: the config loader. Each parser accepts a bare number (already in the base unit
+/// named by the function) or a number followed by a unit; throws InputError (message only:
+/// the caller adds file/line/path) naming the accepted forms.
+#include <cstdint>
+#include <string>
+
+namespace socsim::units {
+
+/// Bytes: "32KiB", "32KB" (=1024, as datasheets mean it), "1MiB", "2 MB", "512B", "4096".
+std::uint64_t parseBytes(const std::string& text);
+/// Hertz: "2GHz", "800MHz", "166.667 MHz", "1e9".
+double parseHz(const std::string& text);
+/// Seconds: "15ns", "7.8us", "64ms", "1.25 ns".
+double parseSeconds(const std::string& text);
+/// Transfers per second: "4266MT/s", "1600 MT/s" -> 4.266e9.
+double parseTransfersPerSecond(const std::string& text);
+/// Bits per second: "1Gbps", "100 Mbps", "8GT/s" is NOT accepted here.
+double parseBitsPerSecond(const std::string& text);
+
+}  // namespace socsim::units
