@@ -87,3 +87,33 @@ double parseBitsPerSecond(const std::string& text) {
 }
 
 }  // namespace socsim::units
+
+namespace socsim::units {
+double parseIn(const std::string& text, const std::string& unit) {
+  if (unit == "ns") return parseSeconds(text) * 1e9;
+  if (unit == "ps") return parseSeconds(text) * 1e12;
+  if (unit == "us") return parseSeconds(text) * 1e6;
+  if (unit == "ms") return parseSeconds(text) * 1e3;
+  if (unit == "s") return parseSeconds(text);
+  if (unit == "Hz") return parseHz(text);
+  if (unit == "kHz") return parseHz(text) / 1e3;
+  if (unit == "MHz") return parseHz(text) / 1e6;
+  if (unit == "GHz") return parseHz(text) / 1e9;
+  if (unit == "MT/s") return parseTransfersPerSecond(text) / 1e6;
+  if (unit == "GT/s") return parseTransfersPerSecond(text) / 1e9;
+  if (unit == "bytes") return static_cast<double>(parseBytes(text));
+  if (unit == "bit/s") return parseBitsPerSecond(text);
+  if (unit == "Mbit/s") return parseBitsPerSecond(text) / 1e6;
+  if (unit == "Gbit/s") return parseBitsPerSecond(text) / 1e9;
+  const char* s = text.c_str();
+  char* end = nullptr;
+  double v = std::strtod(s, &end);
+  if (end == s) throw InputError("expected a number" + (unit.empty() ? "" : " in " + unit) + ", got '" + text + "'");
+  std::string rest;
+  for (const char* p = end; *p; ++p)
+    if (!std::isspace(static_cast<unsigned char>(*p))) rest += *p;
+  if (!rest.empty() && rest != unit)
+    throw InputError("expected a number" + (unit.empty() ? "" : " in " + unit) + ", got '" + text + "'");
+  return v;
+}
+}  // namespace socsim::units

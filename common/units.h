@@ -22,3 +22,11 @@ double parseTransfersPerSecond(const std::string& text);
 double parseBitsPerSecond(const std::string& text);
 
 }  // namespace socsim::units
+
+namespace socsim::units {
+/// Convert "15ns" / "2GHz" / "32KiB" / "4266MT/s" / a bare number into the number expressed in
+/// `unit` (a params::FieldInfo unit: ns, us, ms, s, ps, Hz, kHz, MHz, GHz, MT/s, GT/s, bytes,
+/// bit/s, Mbit/s, Gbit/s; any other unit accepts a bare number or the number followed by exactly
+/// that unit). Throws InputError (message only) naming the expected form.
+double parseIn(const std::string& text, const std::string& unit);
+}  // namespace socsim::units
