@@ -11,19 +11,6 @@
 
 namespace socsim::app {
 
-namespace {
-bool inList(const std::string& csvList, const std::string& v) {
-  if (csvList.empty()) return true;
-  size_t start = 0;
-  while (start <= csvList.size()) {
-    size_t end = csvList.find(',', start);
-    if (end == std::string::npos) end = csvList.size();
-    if (csvList.compare(start, end - start, v) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
-}  // namespace
 
 Action addMeasured(CLI::App& app) {
   struct Opts {
@@ -51,7 +38,7 @@ Action addMeasured(CLI::App& app) {
     }
     std::vector<calib::MeasuredRow> sel;
     for (auto& r : rows)
-      if (inList(o->board, r.board) && inList(o->family, r.family)) sel.push_back(std::move(r));
+      if (inCommaList(o->board, r.board) && inCommaList(o->family, r.family)) sel.push_back(std::move(r));
 
     if (!o->summary) {
       Table t;

@@ -18,5 +18,9 @@ std::string measuredDir();
 
 Action addIngest(CLI::App& app);
 Action addMeasured(CLI::App& app);
+Action addValidate(CLI::App& app);
+
+/// True when `list` (comma-separated) is empty or contains `v`.
+bool inCommaList(const std::string& list, const std::string& v);
 
 }  // namespace socsim::app

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   std::map<std::string, Action> actions;
   actions["ingest"] = addIngest(app);
   actions["measured"] = addMeasured(app);
+  actions["validate"] = addValidate(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

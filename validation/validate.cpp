@@ -1,0 +1,345 @@
+#include "validation/validate.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "common/csv.h"
+#include "common/format.h"
+
+namespace socsim::validation {
+
+namespace {
+
+/// Flag kinds (the part before ':') that exclude a row from the error statistics, with the
+/// reason printed in `status`. Every flag the ingest writes describes a value that is not a
+/// clean measurement of what its name says; such values are shown but not scored.
+struct PolicyEntry {
+  const char* flag;
+  const char* what;
+};
+const PolicyEntry kPolicy[] = {
+    {"zero-rate", "a rate of 0.00: a failed run, not a measurement"},
+    {"min-zero", "an average that includes a failed run (min 0.00): biased low"},
+    {"zero-not-measured", "0.00 printed where nothing was measured"},
+    {"outlier", "orders of magnitude away from the same metric elsewhere"},
+    {"unattributed", "the value cannot be tied to a board or metric"},
+    {"suspect-attribution", "the board column of the value is doubtful (left-packed table)"},
+    {"alias-of", "the same number under another name: scored once, under the other name"},
+    {"mixed-minmax", "the printed average mixes two LMBench sub-tests"},
+    {"half-latency", "latency_for_1.00_mb is the mean of 0 and the real latency"},
+};
+
+std::string flagKind(const std::string& flag) {
+  auto colon = flag.find(':');
+  return colon == std::string::npos ? flag : flag.substr(0, colon);
+}
+
+// ---- worker protocol: one line per query: kind \t value \t lo \t hi \t reason ----
+std::string encode(const std::vector<QueryResult>& res) {
+  std::string out;
+  for (const auto& r : res) {
+    std::string reason = r.reason;
+    for (char& c : reason)
+      if (c == '\n' || c == '\t') c = ' ';
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%d\t%.17g\t", static_cast<int>(r.kind), r.value);
+    out += buf;
+    out += (r.lo ? formatNumber(*r.lo) : "") + "\t" + (r.hi ? formatNumber(*r.hi) : "") + "\t";
+    out += reason + "\n";
+  }
+  return out;
+}
+
+bool decode(const std::string& text, size_t expected, std::vector<QueryResult>& out) {
+  std::istringstream is(text);
+  std::string line;
+  while (std::getline(is, line)) {
+    QueryResult r;
+    std::vector<std::string> f;
+    size_t start = 0;
+    for (int i = 0; i < 4; ++i) {
+      size_t tab = line.find('\t', start);
+      if (tab == std::string::npos) return false;
+      f.push_back(line.substr(start, tab - start));
+      start = tab + 1;
+    }
+    f.push_back(line.substr(start));
+    r.kind = static_cast<QueryResult::Kind>(std::atoi(f[0].c_str()));
+    r.value = std::strtod(f[1].c_str(), nullptr);
+    if (!f[2].empty()) r.lo = std::strtod(f[2].c_str(), nullptr);
+    if (!f[3].empty()) r.hi = std::strtod(f[3].c_str(), nullptr);
+    r.reason = f[4];
+    out.push_back(std::move(r));
+  }
+  return out.size() == expected;
+}
+
+std::vector<QueryResult> failAll(size_t n, const std::string& why) {
+  std::vector<QueryResult> v(n);
+  for (auto& r : v) {
+    r.kind = QueryResult::Kind::Failed;
+    r.reason = why;
+  }
+  return v;
+}
+
+std::vector<QueryResult> runGuarded(const BoardRunner& runner, const std::string& board,
+                                    const std::vector<wl::Query>& qs) {
+  try {
+    auto res = runner(board, qs);
+    if (res.size() != qs.size()) return failAll(qs.size(), "internal: result count mismatch");
+    return res;
+  } catch (const std::exception& e) {
+    return failAll(qs.size(), std::string("error: ") + e.what());
+  }
+}
+
+struct Worker {
+  pid_t pid = -1;
+  int fd = -1;
+  std::string board;
+  std::string output;
+};
+
+}  // namespace
+
+std::optional<std::string> exclusionReason(const calib::MeasuredRow& row) {
+  if (row.flag.empty()) return std::nullopt;
+  std::string flags = row.flag;
+  size_t start = 0;
+  while (start < flags.size()) {
+    size_t end = flags.find(';', start);
+    if (end == std::string::npos) end = flags.size();
+    std::string kind = flagKind(flags.substr(start, end - start));
+    for (const auto& p : kPolicy)
+      if (kind == p.flag) return kind;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::string exclusionPolicyText() {
+  std::string s = "Measured rows flagged as follows are predicted and printed but not scored:\n";
+  for (const auto& p : kPolicy) s += std::string("  ") + p.flag + ": " + p.what + "\n";
+  s += "Rows with other flags are scored.\n";
+  return s;
+}
+
+std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
+                                    const BoardRunner& runner, const ValidateOptions& opt) {
+  // Group rows by board, keeping document order within each board.
+  std::vector<std::string> boards;
+  std::map<std::string, std::vector<size_t>> byBoard;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (!byBoard.count(rows[i].board)) boards.push_back(rows[i].board);
+    byBoard[rows[i].board].push_back(i);
+  }
+  std::vector<QueryResult> results(rows.size());
+  auto queriesOf = [&](const std::string& b) {
+    std::vector<wl::Query> qs;
+    for (size_t i : byBoard[b])
+      qs.push_back({rows[i].family, rows[i].benchmark, rows[i].metric, rows[i].params, rows[i].unit});
+    return qs;
+  };
+  auto store = [&](const std::string& b, const std::vector<QueryResult>& res) {
+    const auto& idx = byBoard[b];
+    for (size_t k = 0; k < idx.size(); ++k) results[idx[k]] = res[k];
+  };
+  size_t done = 0;
+  auto report = [&](const std::string& b) {
+    ++done;
+    if (opt.progress)
+      std::cerr << "validate: [" << done << "/" << boards.size() << "] "
+                << (b.empty() ? "(no board)" : b) << ": " << byBoard[b].size() << " rows\n";
+  };
+
+  if (!opt.isolate) {
+    for (const auto& b : boards) {
+      store(b, runGuarded(runner, b, queriesOf(b)));
+      report(b);
+    }
+  } else {
+    std::cout.flush();
+    std::cerr.flush();
+    size_t next = 0;
+    std::vector<Worker> running;
+    int jobs = std::max(1, opt.jobs);
+    while (next < boards.size() || !running.empty()) {
+      while (next < boards.size() && static_cast<int>(running.size()) < jobs) {
+        const std::string& b = boards[next++];
+        int fds[2];
+        if (pipe(fds) != 0) {
+          store(b, failAll(byBoard[b].size(), "failed to create pipe"));
+          report(b);
+          continue;
+        }
+        pid_t pid = fork();
+        if (pid == 0) {
+          close(fds[0]);
+          // The worker writes results only to the pipe; SystemC's banner and any model chatter
+          // must not reach the parent's stdout.
+          FILE* devnull = std::fopen("/dev/null", "w");
+          if (devnull) dup2(fileno(devnull), STDOUT_FILENO);
+          std::string out = encode(runGuarded(runner, b, queriesOf(b)));
+          size_t off = 0;
+          while (off < out.size()) {
+            ssize_t w = write(fds[1], out.data() + off, out.size() - off);
+            if (w <= 0) break;
+            off += static_cast<size_t>(w);
+          }
+          close(fds[1]);
+          _exit(0);
+        }
+        close(fds[1]);
+        if (pid < 0) {
+          close(fds[0]);
+          store(b, failAll(byBoard[b].size(), "failed to fork a worker"));
+          report(b);
+          continue;
+        }
+        running.push_back({pid, fds[0], b, {}});
+      }
+      // Drain pipes until one worker finishes.
+      std::vector<pollfd> pfds;
+      for (auto& w : running) pfds.push_back({w.fd, POLLIN, 0});
+      if (poll(pfds.data(), pfds.size(), -1) < 0) continue;
+      for (size_t i = 0; i < running.size();) {
+        auto& w = running[i];
+        bool finished = false;
+        if (pfds[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+          char buf[65536];
+          ssize_t n = read(w.fd, buf, sizeof buf);
+          if (n > 0) w.output.append(buf, static_cast<size_t>(n));
+          else finished = true;
+        }
+        if (!finished) {
+          ++i;
+          continue;
+        }
+        close(w.fd);
+        int status = 0;
+        waitpid(w.pid, &status, 0);
+        std::vector<QueryResult> res;
+        size_t n = byBoard[w.board].size();
+        if (WIFSIGNALED(status)) {
+          res = failAll(n, std::string("worker crashed (signal ") + std::to_string(WTERMSIG(status)) +
+                               " " + strsignal(WTERMSIG(status)) + ")");
+        } else if (!decode(w.output, n, res)) {
+          res = failAll(n, "worker returned incomplete results");
+        }
+        store(w.board, res);
+        report(w.board);
+        running.erase(running.begin() + static_cast<long>(i));
+        pfds.erase(pfds.begin() + static_cast<long>(i));
+      }
+    }
+  }
+
+  std::vector<ValidationRow> out;
+  out.reserve(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    ValidationRow v;
+    v.measured = rows[i];
+    v.errorKind = errorKindFor(rows[i].unit);
+    const auto& r = results[i];
+    switch (r.kind) {
+      case QueryResult::Kind::Failed:
+        v.status = "failed:" + r.reason;
+        v.note = r.reason;
+        break;
+      case QueryResult::Kind::NotModelled:
+        v.status = "not-modelled";
+        v.note = r.reason;
+        break;
+      case QueryResult::Kind::Ok: {
+        v.predicted = r.value;
+        v.lo = r.lo;
+        v.hi = r.hi;
+        v.error = signedError(v.errorKind, rows[i].value, r.value);
+        auto ex = exclusionReason(rows[i]);
+        if (!ex && !std::isfinite(v.error)) ex = "zero-measured";
+        v.status = ex ? "excluded:" + *ex : "ok";
+        break;
+      }
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+const std::vector<std::string>& validateCsvHeader() {
+  static const std::vector<std::string> h = {
+      "board",     "family", "benchmark",  "metric", "params", "unit", "measured",
+      "predicted", "error",  "error_kind", "status", "split",  "lo",   "hi"};
+  return h;
+}
+
+std::vector<std::string> toCsvFields(const ValidationRow& r) {
+  const auto& m = r.measured;
+  bool hasErr = r.predicted && std::isfinite(r.error);
+  return {m.board,
+          m.family,
+          m.benchmark,
+          m.metric,
+          m.params,
+          m.unit,
+          formatNumber(m.value),
+          formatNumber(r.predicted),
+          hasErr ? formatNumber(r.error) : "",
+          errorKindName(r.errorKind),
+          r.status,
+          r.split,
+          formatNumber(r.lo),
+          formatNumber(r.hi)};
+}
+
+Summary summarize(const std::vector<ValidationRow>& rows) {
+  struct Acc {
+    GroupSummary g;
+    std::vector<double> rel, pp;
+  };
+  Acc total;
+  std::map<std::string, Acc> fam, brd;
+  auto add = [](Acc& a, const ValidationRow& r) {
+    a.g.measured++;
+    if (r.predicted) a.g.predicted++;
+    if (r.status == "ok") {
+      a.g.counted++;
+      (r.errorKind == ErrorKind::Relative ? a.rel : a.pp).push_back(std::fabs(r.error));
+    } else if (r.status.rfind("excluded", 0) == 0) {
+      a.g.excluded++;
+    } else if (r.status == "not-modelled") {
+      a.g.notModelled++;
+    } else {
+      a.g.failed++;
+    }
+  };
+  for (const auto& r : rows) {
+    add(total, r);
+    add(fam[r.measured.family], r);
+    add(brd[r.measured.board.empty() ? "(none)" : r.measured.board], r);
+  }
+  auto finish = [](Acc& a, const std::string& name) {
+    a.g.name = name;
+    a.g.rel = summarize(std::move(a.rel), ErrorKind::Relative);
+    a.g.pp = summarize(std::move(a.pp), ErrorKind::PercentagePoints);
+    return a.g;
+  };
+  Summary s;
+  s.total = finish(total, "total");
+  for (auto& [k, a] : fam) s.families.push_back(finish(a, k));
+  for (auto& [k, a] : brd) s.boards.push_back(finish(a, k));
+  return s;
+}
+
+}  // namespace socsim::validation

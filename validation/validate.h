@@ -1,0 +1,83 @@
+#pragma once
+/// @file validate.h
+/// @brief `socsim validate`: every measured row matched to a workload, predicted on its board's
+///        platform, compared with the measured value.
+///
+/// Boards run in separate worker processes (one SystemC elaboration per process, DESIGN.md):
+/// a crash or an exception on one board turns that board's rows into `failed:<reason>`, never
+/// losing the other boards' results.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "calibration/dataset/measured_row.h"
+#include "validation/metrics.h"
+#include "workloads/workload.h"
+
+namespace socsim::validation {
+
+/// Outcome of predicting one query.
+struct QueryResult {
+  enum class Kind { Ok, NotModelled, Failed };
+  Kind kind = Kind::NotModelled;
+  double value = 0;
+  std::optional<double> lo, hi;
+  std::string reason;  ///< for NotModelled / Failed
+};
+
+/// Predicts a batch of queries on one board (runs inside a worker process).
+using BoardRunner =
+    std::function<std::vector<QueryResult>(const std::string& board, const std::vector<wl::Query>&)>;
+
+/// The written exclusion policy: which flagged rows are left out of the error summaries (they
+/// are still predicted and printed, with status `excluded:<reason>`). Returns the reason, or
+/// nullopt when the row counts.
+std::optional<std::string> exclusionReason(const calib::MeasuredRow& row);
+/// One line per flag kind and what happens to it, for `socsim validate --policy` and the README.
+std::string exclusionPolicyText();
+
+struct ValidationRow {
+  calib::MeasuredRow measured;
+  std::optional<double> predicted, lo, hi;
+  double error = 0;  ///< signed; rel fraction or pp (valid when predicted and not excluded)
+  ErrorKind errorKind = ErrorKind::Relative;
+  std::string status;  ///< ok | not-modelled | excluded:<reason> | failed:<reason>
+  std::string split = "in-sample";
+  std::string note;    ///< reason text for not-modelled / failed
+};
+
+struct ValidateOptions {
+  int jobs = 1;               ///< worker processes at once
+  bool progress = false;      ///< progress lines on stderr
+  bool isolate = true;        ///< fork a worker per board (false: run in this process, tests)
+};
+
+/// Match, predict and compare. `rows` come from the measured dataset (already filtered by
+/// board/family); rows whose board has no config are predicted by `runner` too (it reports them
+/// NotModelled with the reason).
+std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
+                                    const BoardRunner& runner, const ValidateOptions& opt);
+
+/// Validation CSV columns (DESIGN.md): board,family,benchmark,metric,params,unit,measured,
+/// predicted,error,error_kind,status,split  (+ lo,hi interval bounds when present).
+const std::vector<std::string>& validateCsvHeader();
+std::vector<std::string> toCsvFields(const ValidationRow& r);
+
+/// Coverage and error summaries per family and per board.
+struct GroupSummary {
+  std::string name;
+  int measured = 0;      ///< rows in the group
+  int predicted = 0;     ///< rows with a prediction (ok + excluded)
+  int counted = 0;       ///< rows in the error statistics (status ok)
+  int excluded = 0, notModelled = 0, failed = 0;
+  ErrorSummary rel;      ///< over rel rows
+  ErrorSummary pp;       ///< over pp rows (CPU load, loss %)
+};
+struct Summary {
+  GroupSummary total;
+  std::vector<GroupSummary> families, boards;
+};
+Summary summarize(const std::vector<ValidationRow>& rows);
+
+}  // namespace socsim::validation
