@@ -27,6 +27,7 @@ struct Header {
 
 // Header line: some key-label text, then one or more "<board-id>: metric" labels.
 std::optional<Header> parseHeader(std::string_view line) {
+  if (line.find(": ") == std::string_view::npos && !text::endsWith(line, ":")) return std::nullopt;
   std::vector<std::string_view> t = text::splitSpaces(line);
   std::vector<std::size_t> boards;
   for (std::size_t i = 0; i < t.size(); ++i)
