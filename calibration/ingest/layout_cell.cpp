@@ -31,7 +31,10 @@ std::optional<std::string> numberedCaption(std::string_view line) {
   std::size_t i = 0;
   bool digit = false, dot = false;
   while (i < s.size() && (text::isDigit(s[i]) || s[i] == '.')) {
-    if (s[i] == '.') dot = true; else digit = true;
+    if (s[i] == '.')
+      dot = true;
+    else
+      digit = true;
     ++i;
   }
   if (!digit || !dot || (i < s.size() && s[i] != ' ')) return std::nullopt;
@@ -50,7 +53,9 @@ ParsedDocument parseCellPerLine(const std::string& input, const std::string& sou
   ParsedDocument d;
   d.source = source;
   d.layout = Layout::CellPerLine;
-  auto diag = [&](int line, std::string msg) { d.diagnostics.push_back({source, line, std::move(msg)}); };
+  auto diag = [&](int line, std::string msg) {
+    d.diagnostics.push_back({source, line, std::move(msg)});
+  };
 
   // Only non-blank lines matter; double blank lines are harmless.
   std::vector<Line> lines;

@@ -62,7 +62,9 @@ ParsedDocument parsePipe(const std::string& input, const std::string& source) {
   d.source = source;
   d.layout = Layout::Pipe;
   const std::vector<Line> lines = text::splitLines(input);
-  auto diag = [&](int line, std::string msg) { d.diagnostics.push_back({source, line, std::move(msg)}); };
+  auto diag = [&](int line, std::string msg) {
+    d.diagnostics.push_back({source, line, std::move(msg)});
+  };
 
   const std::size_t nl = lines.size();
   std::vector<Kind> kind(nl, Kind::Other);
@@ -104,7 +106,8 @@ ParsedDocument parsePipe(const std::string& input, const std::string& source) {
   auto advanceHeadings = [&](std::size_t upto) {
     for (; scan < upto && scan < nl; ++scan)
       if (kind[scan] == Kind::Other)
-        if (auto h = text::parseHeading(lines[scan].text)) headings.push(h->first, std::move(h->second));
+        if (auto h = text::parseHeading(lines[scan].text))
+          headings.push(h->first, std::move(h->second));
   };
 
   for (std::size_t s = 0; s < seps.size(); ++s) {
@@ -169,9 +172,9 @@ ParsedDocument parsePipe(const std::string& input, const std::string& source) {
       continue;
     }
     if (data.size() % ncols != 0)
-      diag(lines[data.back()].number,
-           "ragged table: " + std::to_string(data.size()) + " data cells is not a multiple of " +
-               std::to_string(ncols) + " columns; last row kept short");
+      diag(lines[data.back()].number, "ragged table: " + std::to_string(data.size()) +
+                                          " data cells is not a multiple of " +
+                                          std::to_string(ncols) + " columns; last row kept short");
     for (std::size_t r = 0; r < data.size(); r += ncols) {
       RawRow row;
       row.line = lines[data[r]].number;

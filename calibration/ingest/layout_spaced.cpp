@@ -21,7 +21,7 @@ namespace {
 using text::Line;
 
 struct Header {
-  std::string keyLabel;                  // all key label words, as printed
+  std::string keyLabel;  // all key label words, as printed
   std::vector<std::string> columnLabels;
 };
 
@@ -81,7 +81,9 @@ SplitRow splitRow(std::string_view line, std::size_t n) {
   return r;
 }
 
-bool isBlank(std::string_view s) { return text::trim(s).empty(); }
+bool isBlank(std::string_view s) {
+  return text::trim(s).empty();
+}
 
 }  // namespace
 
@@ -91,7 +93,9 @@ ParsedDocument parseSpaced(const std::string& input, const std::string& source) 
   d.layout = Layout::Spaced;
   const std::vector<Line> lines = text::splitLines(input);
   text::HeadingStack headings;
-  auto diag = [&](int line, std::string msg) { d.diagnostics.push_back({source, line, std::move(msg)}); };
+  auto diag = [&](int line, std::string msg) {
+    d.diagnostics.push_back({source, line, std::move(msg)});
+  };
 
   std::size_t i = 0;
   while (i < lines.size()) {

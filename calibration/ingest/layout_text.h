@@ -42,9 +42,15 @@ inline std::vector<Line> splitLines(std::string_view s) {
 inline bool isAsciiSpace(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
-inline bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-inline bool isUpper(char c) { return c >= 'A' && c <= 'Z'; }
+inline bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+inline bool isAlpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+inline bool isUpper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
 
 /// Trims ASCII whitespace only (a lone NBSP is a meaningful blank cell in the spaced layout).
 inline std::string_view trim(std::string_view s) {
@@ -113,7 +119,9 @@ inline bool isNumber(std::string_view s) {
 }
 
 /// Number with a decimal point ("0.00", "187.41"); 003 tells values from keys by it.
-inline bool isDecimalNumber(std::string_view s) { return isNumber(s) && contains(s, "."); }
+inline bool isDecimalNumber(std::string_view s) {
+  return isNumber(s) && contains(s, ".");
+}
 
 /// "(min A, max B)" with A and B numbers, single spaces as printed.
 inline bool isMinMaxSuffix(std::string_view s) {
@@ -140,10 +148,14 @@ inline bool isBoardId(std::string_view s) {
   if (!isAlpha(s.front()) && !isDigit(s.front())) return false;
   bool letter = false, digit = false, sep = false;
   for (char c : s) {
-    if (isAlpha(c)) letter = true;
-    else if (isDigit(c)) digit = true;
-    else if (c == '-' || c == '_') sep = true;
-    else if (c != '.') return false;
+    if (isAlpha(c))
+      letter = true;
+    else if (isDigit(c))
+      digit = true;
+    else if (c == '-' || c == '_')
+      sep = true;
+    else if (c != '.')
+      return false;
   }
   return letter && digit && sep;
 }

@@ -8,10 +8,14 @@ namespace socsim::ingest {
 
 const char* layoutName(Layout l) {
   switch (l) {
-    case Layout::Spaced: return "spaced";
-    case Layout::Pipe: return "pipe";
-    case Layout::CellPerLine: return "cell-per-line";
-    case Layout::Mcu: return "mcu";
+    case Layout::Spaced:
+      return "spaced";
+    case Layout::Pipe:
+      return "pipe";
+    case Layout::CellPerLine:
+      return "cell-per-line";
+    case Layout::Mcu:
+      return "mcu";
   }
   return "?";
 }
@@ -36,8 +40,10 @@ bool isSeparator(std::string_view s) {
   int cols = 0;
   for (std::size_t i = 1; i < s.size(); ++i) {
     char c = s[i];
-    if (c == '|') ++cols;
-    else if (c != '-' && c != ':' && c != ' ') return false;
+    if (c == '|')
+      ++cols;
+    else if (c != '-' && c != ':' && c != ' ')
+      return false;
   }
   return cols >= 1 && text::contains(s, "---");
 }
@@ -84,8 +90,7 @@ std::optional<Layout> detectLayout(const std::string& input) {
     bool header = false;
     if (s.size() < 4096) {
       std::vector<std::string_view> t = text::splitSpaces(s);
-      for (std::size_t k = 1; k < t.size() && !header; ++k)
-        header = text::isBoardLabelToken(t[k]);
+      for (std::size_t k = 1; k < t.size() && !header; ++k) header = text::isBoardLabelToken(t[k]);
     }
     if (prevSpacedHeader && !header && !text::parseHeading(s)) ++spacedWithRow;
     prevSpacedHeader = header;

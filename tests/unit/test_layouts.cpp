@@ -30,17 +30,23 @@ std::string readSeed(const std::string& name) {
   return ss.str();
 }
 
-std::string stem(const std::string& name) { return name.substr(0, name.rfind('.')); }
+std::string stem(const std::string& name) {
+  return name.substr(0, name.rfind('.'));
+}
 
 ParsedDocument parseSeed(const std::string& name) {
   std::string text = readSeed(name);
   auto layout = detectLayout(text);
   if (!layout) return {};
   switch (*layout) {
-    case Layout::Spaced: return parseSpaced(text, stem(name));
-    case Layout::Pipe: return parsePipe(text, stem(name));
-    case Layout::CellPerLine: return parseCellPerLine(text, stem(name));
-    case Layout::Mcu: return {};
+    case Layout::Spaced:
+      return parseSpaced(text, stem(name));
+    case Layout::Pipe:
+      return parsePipe(text, stem(name));
+    case Layout::CellPerLine:
+      return parseCellPerLine(text, stem(name));
+    case Layout::Mcu:
+      return {};
   }
   return {};
 }
@@ -99,12 +105,14 @@ TEST(DetectLayout, RecognisesTheFiveGuides) {
 
 TEST(DetectLayout, SyntheticExamplesOfEachLayout) {
   EXPECT_EQ(detectLayout("Benchmarks am62xx-sk: perf\nlat_ops-int-add 0.80\n"), Layout::Spaced);
-  EXPECT_EQ(detectLayout("Benchmarks |\nam62xx-sk: perf |\n|---|---|\nx |\n1.00 |\n"), Layout::Pipe);
+  EXPECT_EQ(detectLayout("Benchmarks |\nam62xx-sk: perf |\n|---|---|\nx |\n1.00 |\n"),
+            Layout::Pipe);
   EXPECT_EQ(detectLayout("2.2. Linux 12.00 Performance Guide\n\nTable 3.4 Stream Benchmarks\n\n"
                          "Benchmarks\n\nam62xx-sk: perf\n\ncopy (mb/s)\n\n1234.50\n"),
             Layout::CellPerLine);
   EXPECT_EQ(detectLayout("AM62x MCU+ SDK  10.00.00\nDatasheet\n"), Layout::Mcu);
-  EXPECT_EQ(detectLayout("Datasheet\n  \xE2\x80\xA2 Core Operating Speed : 400 MHz\n"), Layout::Mcu);
+  EXPECT_EQ(detectLayout("Datasheet\n  \xE2\x80\xA2 Core Operating Speed : 400 MHz\n"),
+            Layout::Mcu);
 }
 
 TEST(DetectLayout, NoneForOtherText) {
@@ -126,8 +134,8 @@ TEST(Layouts, TableCountsPerSeed) {
     const char* file;
     std::size_t tables, boards;
   };
-  for (const Expect& e : {Expect{k000, 109, 13}, Expect{k001, 23, 1}, Expect{k002, 27, 1},
-                          Expect{k003, 95, 6}}) {
+  for (const Expect& e :
+       {Expect{k000, 109, 13}, Expect{k001, 23, 1}, Expect{k002, 27, 1}, Expect{k003, 95, 6}}) {
     ParsedDocument d = parseSeed(e.file);
     EXPECT_EQ(d.source, stem(e.file));
     EXPECT_EQ(d.tables.size(), e.tables) << e.file;
@@ -173,10 +181,9 @@ TEST(Spaced, LmbenchKernel112RowsFiveBoards) {
   EXPECT_EQ(c.blanks, 0u);
   EXPECT_EQ(t->part, "kernel");
   EXPECT_EQ(t->caption, "LM Bench Metrics");
-  EXPECT_EQ(t->sections, (std::vector<std::string>{"2.2. Performance Guide",
-                                                   "2.2.1. Kernel Performance Guide",
-                                                   "2.2.1.1. System Benchmarks",
-                                                   "2.2.1.1.1. LMBench"}));
+  EXPECT_EQ(t->sections,
+            (std::vector<std::string>{"2.2. Performance Guide", "2.2.1. Kernel Performance Guide",
+                                      "2.2.1.1. System Benchmarks", "2.2.1.1.1. LMBench"}));
   EXPECT_EQ(t->keyLabels, std::vector<std::string>{"Benchmarks"});
   EXPECT_EQ(t->columnLabels,
             (std::vector<std::string>{"am335x-evm: perf", "am57xx-evm: perf", "am654x-evm: perf",
@@ -287,13 +294,13 @@ TEST(Spaced, AudioUdpAndPowerTables) {
     int line;
     std::size_t rows, values, blanks, cols;
   };
-  for (const Expect& e : {Expect{228, 10, 100, 0, 10},   // audio capture
-                          Expect{428, 7, 78, 27, 15},    // UDP egress
-                          Expect{441, 7, 81, 24, 15},    // UDP ingress
-                          Expect{463, 6, 7, 5, 2},       // PCIe-ETH
-                          Expect{976, 21, 105, 0, 5},    // power, idle
-                          Expect{1130, 21, 42, 0, 2},    // suspend/standby
-                          Expect{1698, 8, 33, 15, 6}}) { // RT UDP ingress
+  for (const Expect& e : {Expect{228, 10, 100, 0, 10},    // audio capture
+                          Expect{428, 7, 78, 27, 15},     // UDP egress
+                          Expect{441, 7, 81, 24, 15},     // UDP ingress
+                          Expect{463, 6, 7, 5, 2},        // PCIe-ETH
+                          Expect{976, 21, 105, 0, 5},     // power, idle
+                          Expect{1130, 21, 42, 0, 2},     // suspend/standby
+                          Expect{1698, 8, 33, 15, 6}}) {  // RT UDP ingress
     const RawTable* t = tableAtLine(d, e.line);
     ASSERT_NE(t, nullptr) << "L" << e.line;
     Counts c = countOf(*t);
@@ -344,7 +351,8 @@ TEST(Spaced, BoardDescriptionsKernelAndRt) {
   EXPECT_EQ(d.boards[2].name, "AM572x EVM");
   EXPECT_EQ(d.boards[3].name, "K2HK EVM");
   EXPECT_EQ(d.boards[3].description.rfind("K2 Hawkings Evaluation Module", 0), 0u);
-  EXPECT_EQ(d.boards[4].description, "K2 Galileo Evaluation Module rev C, DDR3-1333 (666 MHz/1333 MT/S), EVMK2G");
+  EXPECT_EQ(d.boards[4].description,
+            "K2 Galileo Evaluation Module rev C, DDR3-1333 (666 MHz/1333 MT/S), EVMK2G");
   EXPECT_EQ(d.boards[6].part, "rt");
   EXPECT_EQ(d.boards[6].line, 1271);
   EXPECT_EQ(d.boards[9].name, "AM574x IDK");
@@ -467,9 +475,9 @@ TEST(CellPerLine, LmbenchTable21) {
   EXPECT_EQ(t->rows[0].line, 75);
   EXPECT_EQ(t->rows[0].cellLines, (std::vector<int>{77, 79, 81, 83, 85, 87}));
   EXPECT_EQ(t->rows[0].cells[0], "19.98 (min 19.51, max 20.42)");
-  EXPECT_EQ(t->sections, (std::vector<std::string>{"2.2. Linux 11.02 Performance Guide",
-                                                   "2.2.1. System Benchmarks",
-                                                   "2.2.1.1. LMBench"}));
+  EXPECT_EQ(t->sections,
+            (std::vector<std::string>{"2.2. Linux 11.02 Performance Guide",
+                                      "2.2.1. System Benchmarks", "2.2.1.1. LMBench"}));
 }
 
 TEST(CellPerLine, UdpTable219DroppedCells) {
@@ -593,8 +601,7 @@ TEST(Malformed, SpacedRaggedRowKeptAndNoted) {
 }
 
 TEST(Malformed, PipeRaggedAndOrphanSeparator) {
-  std::string text =
-      "|---|---|\nBenchmarks |\nam62xx-sk: perf |\n|---|---|\nx |\n1.00 |\ny |\n";
+  std::string text = "|---|---|\nBenchmarks |\nam62xx-sk: perf |\n|---|---|\nx |\n1.00 |\ny |\n";
   ParsedDocument d = parsePipe(text, "syn");
   ASSERT_EQ(d.tables.size(), 1u);
   ASSERT_EQ(d.tables[0].rows.size(), 2u);
@@ -637,9 +644,17 @@ TEST(Malformed, EmptyAndJunkInputs) {
     x = x * 1664525u + 1013904223u;
     junk += static_cast<char>(x >> 24);
   }
-  std::vector<std::string> inputs = {"", "\n", "\r\n\r\n", std::string(1000, '\0'), junk,
-                                     "|", "|---|", " |\n|---|---|\n", "Table 2.1\n",
-                                     "Name Description\n", "Name\n\nDescription\n",
+  std::vector<std::string> inputs = {"",
+                                     "\n",
+                                     "\r\n\r\n",
+                                     std::string(1000, '\0'),
+                                     junk,
+                                     "|",
+                                     "|---|",
+                                     " |\n|---|---|\n",
+                                     "Table 2.1\n",
+                                     "Name Description\n",
+                                     "Name\n\nDescription\n",
                                      "2.2. \n2.2.1.\n1.1.1.1.1.1.1.1.1.1.1.1.1. x\n",
                                      "a: b c-1: d\n\xC2\xA0 \xC2\xA0\n",
                                      "x am62-sk: (min\n1 (min 2, max\n"};
