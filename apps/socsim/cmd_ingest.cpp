@@ -22,9 +22,14 @@ Action addIngest(CLI::App& app) {
   return [o]() {
     std::string out = o->out.empty() ? measuredDir() : o->out;
     int failed = 0;
-    for (const auto& f : o->files) {
+    // All documents are ingested together so that flagOutliers compares the same
+    // measurement across guides; a bad document does not stop the others.
+    auto outcomes = ingest::ingestFiles(o->files);
+    for (size_t i = 0; i < o->files.size(); ++i) {
+      const auto& f = o->files[i];
       try {
-        auto r = ingest::ingestFile(f);
+        if (!outcomes[i].result) throw InputError(outcomes[i].error);
+        const auto& r = *outcomes[i].result;
         ingest::writeIngestResult(r, out);
         if (!o->quiet)
           for (const auto& d : r.diagnostics)

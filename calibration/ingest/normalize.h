@@ -1,6 +1,51 @@
 #pragma once
 /// @file normalize.h
 /// @brief RawTable -> MeasuredRow: board, family, benchmark, metric, params, unit, flags.
+///
+/// Naming rules (one row per printed number; nothing is dropped):
+/// - **board**: the column label's prefix before the first ": ", exactly as printed
+///   ("am335x-evm", "j722s_evm-fs"); "" when a dropped cell makes the column unknowable.
+/// - **benchmark**: in tables keyed by "Benchmarks" / "Benchmark" / "Power Rail" /
+///   "Wakeup time", the row key as printed without its "(unit)" ("bw_mem-bcopy-16mb",
+///   "GLB25_FillTestC24Z16 test", "vdd_mpu_power", "resume_time"). In every other table, the
+///   table's subject: its caption as printed ("TCP Throughput", "UDP Throughput Egress",
+///   "OpenSSL CPU Load"), else the innermost heading that is not a board name or a bare
+///   filesystem name, without its number ("NAND Driver", "MMC EXT4 FIO 1G"). 001 prints no
+///   captions; where one section holds two uncaptioned tables with the same header, the
+///   captions the other guides print for the same pair are used by position ("Audio Capture",
+///   "Audio Playback"; USB device read, write) and the rows are flagged
+///   `inferred:caption-by-position`.
+/// - **metric**: the column label after the board prefix, without its unit ("perf",
+///   "Throughput", "CPU Load", "Fps", "THROUGHPUT", "Packets Per Second"). Storage columns
+///   ("Write EXT4 Throughput", "Raw Read Throughput") move the operation and filesystem words
+///   into params (op=write, fs=ext4) and keep "Throughput" / "CPU Load". Power columns name a
+///   condition, not a quantity: metric "Power" with opp_mhz / load / state in params.
+/// - **params**: row keys other than the benchmark, and table-level conditions, as
+///   `key=value` sorted by key. Keys: sampling_rate (Hz), window (bytes; "(KBytes)" x 1024),
+///   datagram (UDP packet size, bytes), frame (Ethernet frame size, bytes), buffer_size (bytes,
+///   dd-style and openssl), bs (fio block size "4k"/"1m" -> bytes), size (file size: "(Mbytes)"
+///   x 2^20, U-Boot hex), blocks, algorithm, resolution, format, mode (display mode), config
+///   (boot configuration text), use_case (cyclictest), rail, opp_mhz, load, governor, state,
+///   op, fs, cores (CoreMark-Pro 1/2/4/8), stack=linux (Ethernet from the Linux guides),
+///   kernel=rt (000's RT-kernel part). Configuration and identifier columns are not values:
+///   "Test Number" -> test_number, "Sensor" (a text cell) -> sensor, "IVA Freq"/"IPU Freq" ->
+///   iva_freq_mhz / ipu_freq_mhz, "UDP Datagram Size" -> datagram, each attached to the
+///   same board's values in the same row. A "Command Used" key (one netperf command line for
+///   the whole table) is not kept.
+/// - **unit**: canonical spelling (units_norm.h) of the column's unit, else the row key's unit,
+///   else the unit implied by the metric (CPU Load %, Fps fps, Score score, Latency us,
+///   Packets/Sec kpps, OpenSSL throughput KB/s, IPSec Throughput Mbit/s), else the benchmark's
+///   unit as the other guides print it (families.h defaultBenchmarkUnit).
+/// - **family**: families.h familyFromContext; LMBench rows per benchmark (lmbenchFamily).
+///
+/// Row flags set here: `unattributed:dropped-cell` (003 row shorter than its header where the
+/// structure does not say which cell is missing; board and/or metric left empty),
+/// `unattributed:cell-count` (any other row whose cell count disagrees with the header),
+/// `suspect-attribution:left-packed-row` (000 UDP rows ending in blank cells),
+/// `suspect-attribution:kpps-check` (a recovered 003 UDP row where kPPS x frame x 8 differs
+/// from Mbit/s by more than 10 %), `mixed-minmax` (bw_mem rows whose (min, max) are
+/// neighbouring sub-tests), `caption-mismatch:<why>`, `inferred:<why>`. Value-based and
+/// cross-row flags come from flagOutliers.
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,8 +66,28 @@ std::optional<ValueCell> parseValueCell(const std::string& text);
 /// `doc.diagnostics`.
 std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 
-/// Cross-row checks over a whole dataset (values orders of magnitude away from the same
-/// metric elsewhere, aliases): adds flags in place, never removes rows.
+/// Cross-row checks over a whole dataset: adds flags in place, never removes rows, and gives
+/// the same flags whatever the order of `rows`. Flags:
+/// - `zero-rate` (0 where a rate/throughput/score is expected), `zero-time` (a latency or
+///   duration of 0), `zero-load` (CPU load 0.00), `min-zero` (an average whose min is 0),
+///   `outlier:cpu-load-above-100`;
+/// - `alias-of:<tool name>` (LMBench duplicates, same source/table/board);
+/// - `half-latency:...` (latency_for_1.00_mb_block_size = mean of 0 and sz1000k);
+/// - `duplicate-value:<benchmark>` (two different LMBench bandwidths of one board with the same
+///   value, a copy/paste suspect);
+/// - `outlier:cpu_clock-...` (a cpu_clock that disagrees with the same SoC's other board
+///   reporting the same Dhrystones/s, and the DMIPS/MHz derived from it);
+/// - `outlier:off-nominal-rate(...)` (ALSA throughput away from fs x 2 ch x 16 bit by > 5 %);
+/// - `outlier:above-1GbE-line-rate` (one-way Linux TCP/UDP above 1000 Mbit/s);
+/// - `outlier:above-memory-bandwidth(...)` (an OpenSSL rate above the fastest bw_mem the same
+///   board reached in the same guide);
+/// - `outlier:fps-above-1000` (a frame rate no display or decoder here produces);
+/// - `outlier:<N>x-median(...)` (a value more than 100x the median of the same measurement:
+///   same family, benchmark, metric, unit and params across boards, when at least three guides
+///   or guide parts print it; otherwise against the same benchmark and metric over all params).
 void flagOutliers(std::vector<calib::MeasuredRow>& rows);
+
+/// Append `reason` to `row.flag` (';'-joined) unless it is already there.
+void addFlag(calib::MeasuredRow& row, const std::string& reason);
 
 }  // namespace socsim::ingest
