@@ -10,7 +10,7 @@
 
 namespace socsim::units {
 
-/// Bytes: "32KiB", "32KB" (=1024, as datasheets mean it), "1MiB", "2 MB", "512B", "4096".
+/// Bytes: "32KiB", "32KB" (=1024, as datasheets mean it), "1MiB", "2 MB", "512B", "4096 bytes".
 std::uint64_t parseBytes(const std::string& text);
 /// Hertz: "2GHz", "800MHz", "166.667 MHz", "1e9".
 double parseHz(const std::string& text);
@@ -18,7 +18,7 @@ double parseHz(const std::string& text);
 double parseSeconds(const std::string& text);
 /// Transfers per second: "4266MT/s", "1600 MT/s" -> 4.266e9.
 double parseTransfersPerSecond(const std::string& text);
-/// Bits per second: "1Gbps", "100 Mbps", "8GT/s" is NOT accepted here.
+/// Bits per second: "1Gbps", "100 Mbps", "100Mbit/s"; "8GT/s" is NOT accepted here.
 double parseBitsPerSecond(const std::string& text);
 
 }  // namespace socsim::units
@@ -27,6 +27,8 @@ namespace socsim::units {
 /// Convert "15ns" / "2GHz" / "32KiB" / "4266MT/s" / a bare number into the number expressed in
 /// `unit` (a params::FieldInfo unit: ns, us, ms, s, ps, Hz, kHz, MHz, GHz, MT/s, GT/s, bytes,
 /// bit/s, Mbit/s, Gbit/s; any other unit accepts a bare number or the number followed by exactly
-/// that unit). Throws InputError (message only) naming the expected form.
+/// that unit). Zero and negative values are left to the field's range check (a zero clock is
+/// "out of range"), except sizes, which must not be negative. Throws InputError (message only)
+/// naming the expected form.
 double parseIn(const std::string& text, const std::string& unit);
 }  // namespace socsim::units

@@ -1,0 +1,339 @@
+#include "soc/config/loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+#include <set>
+
+#include "common/error.h"
+#include "common/format.h"
+
+namespace fs = std::filesystem;
+
+namespace socsim::soc {
+
+using config::Node;
+
+// ---------------------------------------------------------------- BoardConfig helpers
+
+const ClusterConfig& BoardConfig::mainCluster() const {
+  if (clusters.empty()) throw InputError(file, 0, "clusters", "board has no cluster");
+  for (const auto& c : clusters)
+    if (c.info.role == "application") return c;
+  return clusters.front();
+}
+
+int BoardConfig::totalCores() const {
+  int n = 0;
+  for (const auto& c : clusters) n += c.info.cores;
+  return n;
+}
+
+std::string BoardConfig::sourceOf(const std::string& path) const {
+  auto it = sources.find(path);
+  return it == sources.end() ? "" : it->second.source;
+}
+
+// ---------------------------------------------------------------- tree -> structs
+
+namespace {
+
+const std::vector<std::string> kTopKeys = {"board", "software", "clusters", "l3", "sram",
+                                           "interconnect", "ddr_controller", "dram", "peripherals"};
+const std::vector<std::string> kClusterGroups = {"core", "memory", "l1i", "l1d", "l2"};
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+const Node* group(const Node& parent, const std::string& key, const std::string& path,
+                  bool required, const std::string& owner, const std::string& expected) {
+  const Node* n = parent.find(key);
+  if (!n && required)
+    throw InputError(parent.file, parent.line, config::joinPath(path, key),
+                     "missing required group " + q(key) + " for " + owner + " (expected " +
+                         expected + ")");
+  return n;
+}
+
+template <class T>
+T readStruct(const Node& g, const std::string& path, const std::string& instance,
+             BoardConfig& out, const std::vector<std::string>& subgroups = {}) {
+  T obj{};
+  config::readGroup(T::schema(), obj, g, path, instance, out.sources, subgroups);
+  if (!g.presetAsWritten.empty()) out.presets[path] = g.presetAsWritten;
+  return obj;
+}
+
+template <class T>
+std::vector<T> readList(const Node* n, const std::string& path, const std::string& what,
+                        BoardConfig& out) {
+  std::vector<T> v;
+  if (!n) return v;
+  if (!n->isSeq())
+    throw InputError(n->file, n->line, path,
+                     "wrong type: expected a list of " + what + " groups, got a " + n->typeName());
+  for (size_t i = 0; i < n->seq.size(); ++i) {
+    std::string p = path + "[" + std::to_string(i) + "]";
+    v.push_back(readStruct<T>(n->seq[i], p, what + " " + p, out));
+  }
+  return v;
+}
+
+BoardConfig convert(const Node& root, const std::string& file) {
+  BoardConfig b;
+  b.file = file;
+  if (!root.isMap())
+    throw InputError(root.file, root.line, "",
+                     std::string("a board file must be a map with keys board, software, clusters, "
+                                 "interconnect, ...; got a ") +
+                         root.typeName());
+  for (const auto& [k, v] : root.map)
+    if (std::find(kTopKeys.begin(), kTopKeys.end(), k) == kTopKeys.end())
+      throw InputError(v.file, v.line, k,
+                       "unknown key " + q(k) + " at the top of a board file" +
+                           config::suggestion(k, kTopKeys));
+  std::string boardName = "this board";
+  const Node* bn = group(root, "board", "", true, "the board file", "{name, soc, ...}");
+  b.board = readStruct<BoardInfo>(*bn, "board", "the board", b);
+  boardName = "board " + q(b.board.name);
+
+  const Node* sw = group(root, "software", "", true, boardName,
+                         "{preset: ../components/software/linux.yaml}");
+  b.software = readStruct<SoftwareParams>(*sw, "software", "the software stack of " + boardName, b);
+
+  const Node* cl = group(root, "clusters", "", true, boardName, "a list of core clusters");
+  if (!cl->isSeq() || cl->seq.empty())
+    throw InputError(cl->file, cl->line, "clusters",
+                     std::string("wrong type: expected a non-empty list of clusters, got ") +
+                         (cl->isSeq() ? "an empty list" : std::string("a ") + cl->typeName()));
+  for (size_t i = 0; i < cl->seq.size(); ++i) {
+    const Node& c = cl->seq[i];
+    std::string p = "clusters[" + std::to_string(i) + "]";
+    ClusterConfig cc;
+    cc.info = readStruct<ClusterParams>(c, p, "cluster " + p + " of " + boardName, b, kClusterGroups);
+    std::string owner = "cluster " + q(cc.info.name) + " (" + p + ")";
+    const Node* core = group(c, "core", p, true, owner, "{preset: ../components/cores/<core>.yaml, clock_mhz: ...}");
+    cc.core = readStruct<models::CoreParams>(*core, p + ".core", "the core of " + owner, b);
+    const Node* mem = group(c, "memory", p, true, owner,
+                            "{preset: ../components/core_memory/<core>.yaml}");
+    cc.memory = readStruct<models::CoreMemoryParams>(*mem, p + ".memory",
+                                                     "the core memory front end of " + owner, b);
+    for (const char* lvl : {"l1i", "l1d", "l2"}) {
+      const Node* g = c.find(lvl);
+      if (!g) continue;
+      auto cache = readStruct<models::CacheParams>(*g, p + "." + lvl, "the " + std::string(lvl) +
+                                                                          " cache of " + owner, b);
+      if (std::string(lvl) == "l1i") cc.l1i = cache;
+      else if (std::string(lvl) == "l1d") cc.l1d = cache;
+      else cc.l2 = cache;
+    }
+    b.clusters.push_back(std::move(cc));
+  }
+  if (const Node* l3 = root.find("l3"))
+    b.l3 = readStruct<models::CacheParams>(*l3, "l3", "the L3 cache of " + boardName, b);
+  b.sram = readList<SramParams>(root.find("sram"), "sram", "sram", b);
+  const Node* ic = group(root, "interconnect", "", true, boardName,
+                         "{preset: ../components/interconnect/<soc>.yaml}");
+  b.interconnect = readStruct<models::InterconnectParams>(*ic, "interconnect",
+                                                          "the interconnect of " + boardName, b);
+  const Node* dc = root.find("ddr_controller");
+  const Node* dr = root.find("dram");
+  if (dc && !dr)
+    throw InputError(dc->file, dc->line, "dram",
+                     "missing required group 'dram' for " + boardName +
+                         " (a ddr_controller needs a dram: {preset: ../components/dram/<bin>.yaml})");
+  if (dr && !dc)
+    throw InputError(dr->file, dr->line, "ddr_controller",
+                     "missing required group 'ddr_controller' for " + boardName +
+                         " (a dram needs a ddr_controller: {preset: ../components/ddr_controllers/<ip>.yaml})");
+  if (dc) {
+    b.ddrController = readStruct<models::DdrControllerParams>(*dc, "ddr_controller",
+                                                              "the DDR controller of " + boardName, b);
+    b.dram = readStruct<models::DramParams>(*dr, "dram", "the DRAM of " + boardName, b);
+  }
+  b.peripherals = readList<PeripheralParams>(root.find("peripherals"), "peripherals", "peripheral", b);
+  return b;
+}
+
+const char* kShorthand = "clusters[0]";
+
+BoardConfig loadTree(Node tree, const std::string& file, const std::vector<std::string>& overrides) {
+  config::resolvePresets(tree);
+  std::string baseDir = fs::path(file).parent_path().string();
+  for (const auto& o : overrides) {
+    auto [path, value] = config::splitOverride(o);
+    config::applyOverride(tree, path, value, baseDir, kShorthand);
+  }
+  BoardConfig b = convert(tree, file);
+  b.tree = std::move(tree);
+  b.overrides = overrides;
+  return b;
+}
+
+}  // namespace
+
+BoardConfig loadBoard(const std::string& file, const std::vector<std::string>& overrides) {
+  return loadTree(config::parseYamlFile(file), file, overrides);
+}
+
+BoardConfig loadBoardText(const std::string& yaml, const std::string& displayName,
+                          const std::vector<std::string>& overrides) {
+  return loadTree(config::parseYamlText(yaml, displayName), displayName, overrides);
+}
+
+void applyOverride(BoardConfig& board, const std::string& assignment) {
+  auto [path, value] = config::splitOverride(assignment);
+  Node tree = board.tree;
+  config::applyOverride(tree, path, value, fs::path(board.file).parent_path().string(), kShorthand);
+  BoardConfig nb = convert(tree, board.file);
+  nb.tree = std::move(tree);
+  nb.overrides = board.overrides;
+  nb.overrides.push_back(assignment);
+  board = std::move(nb);
+}
+
+// ---------------------------------------------------------------- board discovery
+
+std::vector<std::string> listBoardFiles(const std::string& boardsDir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::is_directory(boardsDir, ec)) return files;
+  for (const auto& e : fs::directory_iterator(boardsDir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string findBoardFile(const std::string& nameOrPath, const std::string& boardsDir) {
+  std::error_code ec;
+  if (fs::is_regular_file(nameOrPath, ec)) return nameOrPath;
+  fs::path inDir = fs::path(boardsDir) / (nameOrPath + ".yaml");
+  if (fs::is_regular_file(inDir, ec)) return inDir.string();
+  std::vector<std::string> names;
+  for (const auto& f : listBoardFiles(boardsDir)) names.push_back(fs::path(f).stem().string());
+  std::string known;
+  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+  std::string near = config::nearest(nameOrPath, names);
+  bool looksLikePath = nameOrPath.find('/') != std::string::npos ||
+                       fs::path(nameOrPath).extension() == ".yaml";
+  throw InputError("--board", 0, nameOrPath,
+                   (looksLikePath ? "no such board file" : "unknown board '" + nameOrPath + "'") +
+                       std::string(near.empty() || looksLikePath ? "" : " (did you mean '" + near + "'?)") +
+                       "; boards in " + boardsDir + ": " + (known.empty() ? "(none)" : known) +
+                       "; or give the path to a board YAML file");
+}
+
+// ---------------------------------------------------------------- structs -> YAML
+
+namespace {
+
+struct Writer {
+  const BoardConfig& b;
+  const WriteOptions& opt;
+  YAML::Emitter& out;
+  std::vector<ResolvedField>* rows = nullptr;
+
+  std::string sourceFor(const std::string& path) const {
+    auto it = b.sources.find(path);
+    return it == b.sources.end() ? "" : it->second.source;
+  }
+  void presetComment(const std::string& path) {
+    if (!opt.presetComments) return;
+    auto it = b.presets.find(path);
+    if (it != b.presets.end()) out << YAML::Comment("preset: " + it->second);
+  }
+  template <class T>
+  void fields(const T& obj, const std::string& path) {
+    const auto& s = T::schema();
+    for (size_t i = 0; i < s.fields().size(); ++i) {
+      const auto& f = s.fields()[i];
+      std::string p = config::joinPath(path, f.key);
+      std::string value = s.get(obj, static_cast<int>(i));
+      std::string src = sourceFor(p);
+      if (rows) rows->push_back({p, value, f.unit, src});
+      out << YAML::Key << f.key << YAML::Value << YAML::Flow << YAML::BeginMap;
+      out << YAML::Key << "value" << YAML::Value << value;
+      if (!f.unit.empty() && f.kind != params::Kind::Text && f.kind != params::Kind::Choice &&
+          f.kind != params::Kind::Bool)
+        out << YAML::Key << "unit" << YAML::Value << f.unit;
+      if (!src.empty()) out << YAML::Key << "source" << YAML::Value << src;
+      out << YAML::EndMap;
+    }
+  }
+  template <class T>
+  void group(const char* key, const T& obj, const std::string& path) {
+    out << YAML::Key << key << YAML::Value;
+    presetComment(path);
+    out << YAML::BeginMap;
+    fields(obj, path);
+    out << YAML::EndMap;
+  }
+  template <class T>
+  void list(const char* key, const std::vector<T>& v) {
+    if (v.empty()) return;
+    out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+    for (size_t i = 0; i < v.size(); ++i) {
+      std::string p = std::string(key) + "[" + std::to_string(i) + "]";
+      presetComment(p);
+      out << YAML::BeginMap;
+      fields(v[i], p);
+      out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+  }
+  void all() {
+    out << YAML::BeginMap;
+    group("board", b.board, "board");
+    group("software", b.software, "software");
+    out << YAML::Key << "clusters" << YAML::Value << YAML::BeginSeq;
+    for (size_t i = 0; i < b.clusters.size(); ++i) {
+      const auto& c = b.clusters[i];
+      std::string p = "clusters[" + std::to_string(i) + "]";
+      presetComment(p);
+      out << YAML::BeginMap;
+      fields(c.info, p);
+      group("core", c.core, p + ".core");
+      group("memory", c.memory, p + ".memory");
+      if (c.l1i) group("l1i", *c.l1i, p + ".l1i");
+      if (c.l1d) group("l1d", *c.l1d, p + ".l1d");
+      if (c.l2) group("l2", *c.l2, p + ".l2");
+      out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    if (b.l3) group("l3", *b.l3, "l3");
+    list("sram", b.sram);
+    group("interconnect", b.interconnect, "interconnect");
+    if (b.ddrController) group("ddr_controller", *b.ddrController, "ddr_controller");
+    if (b.dram) group("dram", *b.dram, "dram");
+    list("peripherals", b.peripherals);
+    out << YAML::EndMap;
+  }
+};
+
+}  // namespace
+
+void writeResolvedConfig(const BoardConfig& board, std::ostream& os, const WriteOptions& opt) {
+  YAML::Emitter out;
+  out.SetIndent(2);
+  Writer w{board, opt, out};
+  w.all();
+  os << "# socsim resolved configuration: every field with its value, unit and source.\n";
+  os << "# Loadable as a board file (`socsim config --board FILE`).\n";
+  if (opt.presetComments && !board.overrides.empty()) {
+    for (const auto& o : board.overrides) os << "# --set " << o << "\n";
+  }
+  os << out.c_str() << "\n";
+}
+
+std::vector<ResolvedField> resolvedFields(const BoardConfig& board) {
+  YAML::Emitter out;
+  WriteOptions opt;
+  opt.presetComments = false;
+  std::vector<ResolvedField> rows;
+  Writer w{board, opt, out, &rows};
+  w.all();
+  return rows;
+}
+
+}  // namespace socsim::soc
