@@ -1,0 +1,289 @@
+#include "models/cache/cache.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace socsim::models {
+
+namespace {
+std::uint64_t partSum(const MemExtension& e) {
+  return std::accumulate(e.parts.begin(), e.parts.end(), std::uint64_t{0});
+}
+int log2Exact(std::uint64_t v, const char* what) {
+  if (v == 0 || (v & (v - 1)) != 0)
+    throw std::invalid_argument(std::string("cache ") + what + " must be a power of two");
+  int s = 0;
+  while ((1ull << s) != v) ++s;
+  return s;
+}
+}  // namespace
+
+Cache::Stats::Stats(const std::string& path) : stats::Group(path) {
+  counter("accesses", "count", "lookups (demand accesses and fills from above)", &accesses);
+  counter("hits", "count", "lookups that found the line", &hits);
+  counter("misses", "count", "lookups that did not find the line", &misses);
+  formula("miss_rate", "ratio", "misses / accesses",
+          [this] { return accesses ? static_cast<double>(misses) / accesses : 0.0; });
+  counter("writebacks", "count", "dirty lines written to the next level", &writebacks);
+  counter("prefetches", "count", "lines fetched by the prefetcher", &prefetches);
+  counter("prefetch_hits", "count", "first demand hits on prefetched lines", &prefetchHits);
+  counter("mshr_stalls", "count", "misses that waited for a free MSHR", &mshrStalls);
+  formula("avg_miss_latency_ns", "ns", "mean time from a miss's arrival to its line being ready",
+          [this] { return misses ? missLatencyPs / 1000.0 / misses : 0.0; });
+  counter("port_wait_ns", "ns", "time requests waited for the data port", &portWaitNs);
+  counter("busy_ns", "ns", "data port occupancy", &busyNs);
+  counter("miss_latency_ps", "ps", "sum of miss latencies", &missLatencyPs);
+}
+
+Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double ownerClockMhz,
+             Part level)
+    : sc_module(name),
+      cpu_side("cpu_side"),
+      mem_side("mem_side"),
+      p_(params),
+      level_(level),
+      stats_(std::string(this->name())) {
+  requirePicosecondResolution();
+  double mhz = p_.clock_mhz > 0 ? p_.clock_mhz : ownerClockMhz;
+  if (mhz <= 0) throw std::invalid_argument(std::string(this->name()) + ": no clock");
+  periodPs_ = models::periodPs(mhz);
+  hitPs_ = periodPs_ * static_cast<std::uint64_t>(p_.hit_latency_cycles);
+  missPs_ = periodPs_ * static_cast<std::uint64_t>(p_.miss_latency_cycles);
+  lineShift_ = log2Exact(static_cast<std::uint64_t>(p_.line_bytes), "line size");
+  ways_ = p_.associativity;
+  sets_ = p_.sets();
+  if (sets_ == 0) throw std::invalid_argument(std::string(this->name()) + ": size < line x ways");
+  pow2Sets_ = (sets_ & (sets_ - 1)) == 0;
+  exclusive_ = p_.inclusion == "exclusive";
+  lines_.resize(sets_ * static_cast<std::uint64_t>(ways_));
+  policy_ = makeReplacementPolicy(p_.replacement, static_cast<std::uint32_t>(sets_), ways_,
+                                  static_cast<std::uint32_t>(p_.random_seed));
+  PrefetchConfig pc;
+  pc.degree = p_.prefetch_degree;
+  pc.distance = p_.prefetch_distance;
+  pc.blocksPerRegion = std::max(1, 4096 / p_.line_bytes);
+  prefetcher_ = makePrefetcher(p_.prefetcher, pc);
+  mshrFree_.assign(static_cast<std::size_t>(std::max(1, p_.mshrs)), 0);
+  down_.set_extension(&downExt_);
+  down_.set_streaming_width(static_cast<unsigned>(p_.line_bytes));
+  cpu_side.register_b_transport(this, &Cache::b_transport);
+  stats_.formula("size_bytes", "bytes", "configured capacity",
+                 [this] { return static_cast<double>(p_.size_bytes); });
+}
+
+Cache::~Cache() { down_.clear_extension(&downExt_); }
+
+std::uint64_t Cache::validLines() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(lines_.begin(), lines_.end(), [](const CacheLine& l) { return l.valid; }));
+}
+
+void Cache::invalidateAll() {
+  for (auto& l : lines_) l = CacheLine{};
+  policy_->reset();
+  if (prefetcher_) prefetcher_->reset();
+  std::fill(mshrFree_.begin(), mshrFree_.end(), 0);
+  port_.clear(nowPs());
+}
+
+void Cache::cleanAll(std::uint64_t issuePs) {
+  MemExtension scratch;
+  for (auto& l : lines_)
+    if (l.valid && l.dirty) {
+      writeDown(l.block << lineShift_, static_cast<unsigned>(p_.line_bytes), issuePs, scratch, false);
+      l.dirty = false;
+      ++stats_.writebacks;
+    }
+}
+
+std::uint64_t Cache::writeDown(std::uint64_t addr, unsigned bytes, std::uint64_t issuePs,
+                               MemExtension& ext, bool noAllocateBelow) {
+  down_.set_command(tlm::TLM_WRITE_COMMAND);
+  down_.set_address(addr);
+  down_.set_data_length(bytes);
+  down_.set_data_ptr(nullptr);
+  down_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  downExt_.clearParts();
+  downExt_.prefetch = false;
+  downExt_.cleanEviction = false;
+  downExt_.noAllocateL2 = noAllocateBelow;
+  downExt_.initiator = ext.initiator;
+  sc_core::sc_time d = fromPs(issuePs - nowPs());
+  mem_side->b_transport(down_, d);
+  for (int i = 0; i < kParts; ++i) ext.parts[i] += downExt_.parts[i];
+  return nowPs() + ps(d);
+}
+
+CacheLine* Cache::victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext,
+                            std::uint64_t& wbAccepted) {
+  wbAccepted = issuePs;
+  std::uint32_t set = setOf(blk);
+  CacheLine* base = &lines_[set * static_cast<std::uint64_t>(ways_)];
+  int way = -1;
+  for (int w = 0; w < ways_; ++w)
+    if (!base[w].valid) {
+      way = w;
+      break;
+    }
+  if (way < 0) way = policy_->victim(set);
+  CacheLine* v = &base[way];
+  if (v->valid && (v->dirty || evictClean_)) {
+    // Posted write-back: it loads the levels below but is off the requester's critical path.
+    down_.set_command(tlm::TLM_WRITE_COMMAND);
+    down_.set_address(v->block << lineShift_);
+    down_.set_data_length(static_cast<unsigned>(p_.line_bytes));
+    down_.set_data_ptr(nullptr);
+    downExt_.clearParts();
+    downExt_.prefetch = false;
+    downExt_.noAllocateL2 = false;
+    downExt_.cleanEviction = !v->dirty;
+    downExt_.initiator = ext.initiator;
+    sc_core::sc_time d = fromPs(issuePs - nowPs());
+    mem_side->b_transport(down_, d);
+    wbAccepted = nowPs() + ps(d);
+    downExt_.cleanEviction = false;
+    if (v->dirty) ++stats_.writebacks;
+  }
+  v->valid = false;
+  return v;
+}
+
+std::uint64_t Cache::fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext,
+                               bool dirty, bool fetch, bool prefetch) {
+  std::uint64_t wbAccepted;
+  CacheLine* v = victimFor(blk, issuePs, ext, wbAccepted);
+  std::uint64_t ready = issuePs;
+  if (fetch) {
+    down_.set_command(tlm::TLM_READ_COMMAND);
+    down_.set_address(blk << lineShift_);
+    down_.set_data_length(static_cast<unsigned>(p_.line_bytes));
+    down_.set_data_ptr(nullptr);
+    down_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    downExt_.clearParts();
+    downExt_.prefetch = prefetch;
+    downExt_.noAllocateL2 = false;
+    downExt_.cleanEviction = false;
+    downExt_.initiator = ext.initiator;
+    sc_core::sc_time d = fromPs(issuePs - nowPs());
+    mem_side->b_transport(down_, d);
+    ready = nowPs() + ps(d);
+    for (int i = 0; i < kParts; ++i) ext.parts[i] += downExt_.parts[i];
+  }
+  // The victim buffer must drain before the line can be reused: back-pressure from below.
+  if (wbAccepted > ready) {
+    ready = wbAccepted;
+  }
+  v->block = blk;
+  v->valid = true;
+  v->dirty = dirty;
+  v->prefetched = prefetch;
+  v->readyPs = ready;
+  std::uint32_t set = setOf(blk);
+  policy_->insert(set, static_cast<int>(v - &lines_[set * static_cast<std::uint64_t>(ways_)]));
+  return ready;
+}
+
+std::uint64_t Cache::takeMshr(std::uint64_t t, int& slot) {
+  auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
+  slot = static_cast<int>(it - mshrFree_.begin());
+  if (*it > t) {
+    ++stats_.mshrStalls;
+    return *it;
+  }
+  return t;
+}
+
+void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t) {
+  if (!prefetcher_) return;
+  pfCandidates_.clear();
+  prefetcher_->observe(blk, trigger, pfCandidates_);
+  for (std::uint64_t c : pfCandidates_) {
+    if (find(c)) continue;
+    auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
+    if (*it > t) break;  // no free miss slot: drop the rest
+    MemExtension scratch;
+    *it = fetchLine(c, t, scratch, false, true, true);
+    ++stats_.prefetches;
+  }
+}
+
+void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  MemExtension& ext = memExt(p);
+  const std::uint64_t t = nowPs() + ps(delay);
+  const std::uint64_t addr = p.get_address();
+  const unsigned len = p.get_data_length();
+  const bool write = p.is_write();
+  const std::uint64_t blk = block(addr);
+  const std::uint64_t before = partSum(ext);
+  const std::uint64_t width = static_cast<std::uint64_t>(p_.data_width_bytes);
+  const std::uint64_t occ = (len + width - 1) / width * periodPs_;
+  const std::uint64_t start = port_.reserve(t, occ);
+  stats_.portWaitNs += static_cast<double>(start - t) / 1000.0;
+  stats_.busyNs += static_cast<double>(occ) / 1000.0;
+
+  CacheLine* pre = find(blk);
+  const bool wasPrefetched = pre && pre->prefetched;
+  std::uint64_t ready;
+  if (!write) {
+    CacheLine* l = lookup(blk);
+    if (l) {
+      ready = std::max(start + hitPs_, l->readyPs);
+      if (exclusive_ && !l->dirty) l->valid = false;  // the line moves up
+    } else {
+      int slot;
+      std::uint64_t issue = takeMshr(start + missPs_, slot);
+      if (exclusive_) {
+        down_.set_command(tlm::TLM_READ_COMMAND);
+        down_.set_address(blk << lineShift_);
+        down_.set_data_length(static_cast<unsigned>(p_.line_bytes));
+        downExt_.clearParts();
+        downExt_.prefetch = ext.prefetch;
+        downExt_.initiator = ext.initiator;
+        sc_core::sc_time d = fromPs(issue - nowPs());
+        mem_side->b_transport(down_, d);
+        ready = nowPs() + ps(d);
+        for (int i = 0; i < kParts; ++i) ext.parts[i] += downExt_.parts[i];
+      } else {
+        ready = fetchLine(blk, issue, ext, false, true);
+      }
+      mshrFree_[static_cast<std::size_t>(slot)] = ready;
+      stats_.missLatencyPs += static_cast<double>(ready - t);
+    }
+    runPrefetcher(blk, !l || wasPrefetched, t);
+  } else {
+    const bool full = len >= static_cast<unsigned>(p_.line_bytes) &&
+                      (addr & static_cast<std::uint64_t>(p_.line_bytes - 1)) == 0;
+    CacheLine* l = lookup(blk);
+    if (l) {
+      if (p_.write_back) {
+        l->dirty = l->dirty || !ext.cleanEviction;
+        ready = start + hitPs_;
+      } else {
+        ready = writeDown(addr, len, start + hitPs_, ext, ext.noAllocateL2);
+      }
+    } else if ((p_.write_allocate && !ext.noAllocateL2) || ext.cleanEviction) {
+      const bool dirty = p_.write_back && !ext.cleanEviction;
+      if (full) {
+        ready = std::max(fetchLine(blk, start + missPs_, ext, dirty, false), start + hitPs_);
+      } else {
+        int slot;
+        std::uint64_t issue = takeMshr(start + missPs_, slot);
+        ready = fetchLine(blk, issue, ext, dirty, true);
+        mshrFree_[static_cast<std::size_t>(slot)] = ready;
+        stats_.missLatencyPs += static_cast<double>(ready - t);
+      }
+      if (!p_.write_back) ready = writeDown(addr, len, ready, ext, false);
+    } else {
+      ready = writeDown(addr, len, start + missPs_, ext, ext.noAllocateL2);
+    }
+  }
+  const std::uint64_t below = partSum(ext) - before;
+  const std::uint64_t total = ready - t;
+  ext.add(level_, total > below ? total - below : 0);
+  delay = fromPs(ready - nowPs());
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+}  // namespace socsim::models

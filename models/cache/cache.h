@@ -1,0 +1,153 @@
+#pragma once
+/// @file cache.h
+/// @brief A set-associative cache level (L1I, L1D, L2, L3/MSMC) as a loosely-timed TLM module.
+///
+/// Models: tags only (no data), set-associative lookup with a replacement policy picked by name,
+/// write-back or write-through, write-allocate or not, full-line writes allocating without a fetch,
+/// a limited number of misses in flight (MSHRs; a miss waits for the earliest free one), lines in
+/// flight (an access to a line still being filled waits for its fill), one shared data port whose
+/// occupancy is `bytes / data_width_bytes` cycles (contention between the cores of a cluster on a
+/// shared L2), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
+/// victims from above are).
+/// Does not model: data values, coherence or snooping, back-invalidation of inclusive caches
+/// (inclusive behaves as non-inclusive), bank conflicts inside the data array, ECC.
+///
+/// Timing: a request arriving at time t (sc_time_stamp() + delay) that hits is answered at
+/// start + hit_latency (start = when the port is free); a miss costs miss_latency, then waits for
+/// an MSHR, then the line's fetch from `mem_side`. The latency this level added is recorded in the
+/// transaction's MemExtension under its `level` part.
+///
+/// The core's memory front end uses the direct interface (`lookup`, `fetchLine`, `writeLine`) for
+/// its L1s, so an L1 hit costs no TLM call.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "models/base/stats.h"
+#include "models/base/timeline.h"
+#include "models/base/transaction.h"
+#include "models/cache/cache_params.h"
+#include "models/cache/prefetcher/prefetcher.h"
+#include "models/cache/replacement/replacement_policy.h"
+
+namespace socsim::models {
+
+struct CacheLine {
+  std::uint64_t block = 0;    ///< address / line size
+  std::uint64_t readyPs = 0;  ///< when its fill completes (lines in flight)
+  bool valid = false;
+  bool dirty = false;
+  bool prefetched = false;    ///< filled by a prefetch and not yet used
+};
+
+class Cache : public sc_core::sc_module {
+ public:
+  tlm_utils::multi_passthrough_target_socket<Cache> cpu_side;
+  tlm_utils::simple_initiator_socket<Cache> mem_side;
+
+  /// @param ownerClockMhz clock used when params.clock_mhz is 0 (the core's or cluster's).
+  /// @param level the breakdown part this cache's latency is booked under (L1, L2, L3).
+  Cache(sc_core::sc_module_name name, const CacheParams& params, double ownerClockMhz, Part level);
+  ~Cache() override;
+
+  const CacheParams& params() const { return p_; }
+  std::uint64_t periodPs() const { return periodPs_; }
+  std::uint64_t hitPs() const { return hitPs_; }
+  std::uint64_t missPs() const { return missPs_; }
+  int lineShift() const { return lineShift_; }
+  std::uint64_t block(std::uint64_t addr) const { return addr >> lineShift_; }
+
+  /// Direct lookup (no TLM, no timing): the line holding `block`, counting a hit or a miss and
+  /// updating the replacement state on a hit.
+  CacheLine* lookup(std::uint64_t blk) {
+    ++stats_.accesses;
+    CacheLine* l = find(blk);
+    if (l) {
+      ++stats_.hits;
+      policy_->touch(setOf(blk), static_cast<int>(l - &lines_[setOf(blk) * ways_]));
+      if (l->prefetched) {
+        l->prefetched = false;
+        ++stats_.prefetchHits;
+      }
+    } else {
+      ++stats_.misses;
+    }
+    return l;
+  }
+  /// Presence check without side effects.
+  CacheLine* find(std::uint64_t blk) {
+    CacheLine* base = &lines_[setOf(blk) * ways_];
+    for (int w = 0; w < ways_; ++w)
+      if (base[w].valid && base[w].block == blk) return &base[w];
+    return nullptr;
+  }
+
+  /// Allocate `blk`, evicting a victim (dirty victims written back through mem_side, posted),
+  /// and fetch it from mem_side at `issuePs` unless `fetch` is false (full-line write).
+  /// Returns when the line is ready. Adds the downstream latency parts to `ext`. No MSHR
+  /// accounting (the caller owns it).
+  std::uint64_t fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext, bool dirty,
+                          bool fetch, bool prefetch = false);
+  /// Send a write of `bytes` at `addr` to mem_side (write-through / no-allocate), posted.
+  /// Returns when the next level accepted it; adds the downstream parts to `ext`.
+  std::uint64_t writeDown(std::uint64_t addr, unsigned bytes, std::uint64_t issuePs,
+                          MemExtension& ext, bool noAllocateBelow);
+  /// Count a miss that the owner (the core front end) resolved itself.
+  void countMissLatency(std::uint64_t ps) { stats_.missLatencyPs += static_cast<double>(ps); }
+
+  /// Invalidate every line (dirty data dropped: used between benchmarks for a cold start).
+  void invalidateAll();
+  /// Write back every dirty line now (posted), then keep the lines clean.
+  void cleanAll(std::uint64_t issuePs);
+  /// Send clean victims down too (the level below is exclusive).
+  void setEvictClean(bool on) { evictClean_ = on; }
+  /// Number of valid lines (tests).
+  std::uint64_t validLines() const;
+
+  void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+
+  struct Stats : stats::Group {
+    explicit Stats(const std::string& path);
+    std::uint64_t accesses = 0, hits = 0, misses = 0, writebacks = 0, prefetches = 0,
+                  prefetchHits = 0, mshrStalls = 0;
+    double missLatencyPs = 0, portWaitNs = 0, busyNs = 0;
+  };
+  Stats& stats() { return stats_; }
+
+ private:
+  std::uint32_t setOf(std::uint64_t blk) const {
+    return pow2Sets_ ? static_cast<std::uint32_t>(blk & (sets_ - 1))
+                     : static_cast<std::uint32_t>(blk % sets_);
+  }
+  /// Pick and evict a victim; `wbAccepted` = when the level below took its write-back (or issuePs).
+  CacheLine* victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext,
+                       std::uint64_t& wbAccepted);
+  /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index.
+  std::uint64_t takeMshr(std::uint64_t t, int& slot);
+  void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t);
+
+  CacheParams p_;
+  Part level_;
+  std::uint64_t periodPs_, hitPs_, missPs_;
+  int lineShift_, ways_;
+  std::uint64_t sets_;
+  bool pow2Sets_;
+  bool evictClean_ = false;
+  bool exclusive_;
+  std::vector<CacheLine> lines_;
+  std::unique_ptr<ReplacementPolicy> policy_;
+  std::unique_ptr<Prefetcher> prefetcher_;
+  std::vector<std::uint64_t> pfCandidates_;
+  std::vector<std::uint64_t> mshrFree_;
+  Timeline port_;
+  tlm::tlm_generic_payload down_;
+  MemExtension downExt_;
+  Stats stats_;
+};
+
+}  // namespace socsim::models

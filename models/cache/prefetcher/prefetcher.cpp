@@ -1,0 +1,73 @@
+#include "models/cache/prefetcher/prefetcher.h"
+
+#include <algorithm>
+
+namespace socsim::models {
+
+void NextLinePrefetcher::observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) {
+  if (!trigger) return;
+  for (int i = 0; i < c_.degree; ++i) out.push_back(block + c_.distance + i);
+}
+
+void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint64_t>& out) {
+  std::uint64_t region = block / static_cast<std::uint64_t>(c_.blocksPerRegion);
+  ++clock_;
+  // A stream may cross into the next region: match the region or its neighbours.
+  Entry* e = nullptr;
+  for (auto& x : table_)
+    if (x.region == region || x.region + 1 == region || x.region == region + 1) {
+      if (!e || x.lru > e->lru) e = &x;
+    }
+  if (!e) {
+    e = &*std::min_element(table_.begin(), table_.end(),
+                           [](const Entry& a, const Entry& b) { return a.lru < b.lru; });
+    *e = Entry{region, block, clock_, 0, 0};
+    return;
+  }
+  std::int64_t stride = static_cast<std::int64_t>(block) - static_cast<std::int64_t>(e->last);
+  if (stride == 0) {
+    e->lru = clock_;
+    return;
+  }
+  if (stride == e->stride) {
+    e->confidence = std::min(e->confidence + 1, 3);
+  } else {
+    e->stride = stride;
+    e->confidence = 0;
+  }
+  e->last = block;
+  e->region = region;
+  e->lru = clock_;
+  if (e->confidence >= 1) {
+    for (int i = 0; i < c_.degree; ++i) {
+      std::int64_t b = static_cast<std::int64_t>(block) + e->stride * (c_.distance + i);
+      if (b >= 0) out.push_back(static_cast<std::uint64_t>(b));
+    }
+  }
+}
+
+void StridePrefetcher::reset() {
+  for (auto& e : table_) e = Entry{};
+  clock_ = 0;
+}
+
+void registerBuiltinPrefetchers() {
+  static const bool once = [] {
+    PrefetcherFactory::add("next_line", [](const PrefetchConfig& c) {
+      return std::unique_ptr<Prefetcher>(new NextLinePrefetcher(c));
+    });
+    PrefetcherFactory::add("stride", [](const PrefetchConfig& c) {
+      return std::unique_ptr<Prefetcher>(new StridePrefetcher(c));
+    });
+    PrefetcherFactory::add("none", [](const PrefetchConfig&) { return std::unique_ptr<Prefetcher>(); });
+    return true;
+  }();
+  (void)once;
+}
+
+std::unique_ptr<Prefetcher> makePrefetcher(const std::string& name, const PrefetchConfig& c) {
+  registerBuiltinPrefetchers();
+  return PrefetcherFactory::create(name, c);
+}
+
+}  // namespace socsim::models

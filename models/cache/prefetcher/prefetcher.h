@@ -1,0 +1,67 @@
+#pragma once
+/// @file prefetcher.h
+/// @brief Hardware data prefetcher interface and registry ("none", "next_line", "stride").
+///
+/// Works on line (block) numbers. `observe` is called for every demand access the owner sees at
+/// its level (with whether it missed or hit a prefetched line) and appends the block numbers to
+/// prefetch. The owner drops candidates already present or when no miss slot is free.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/base/factory.h"
+
+namespace socsim::models {
+
+struct PrefetchConfig {
+  int degree = 1;    ///< blocks per trigger
+  int distance = 1;  ///< blocks ahead of the trigger
+  int streams = 4;   ///< streams tracked (stride)
+  int blocksPerRegion = 64;  ///< training region (a 4 KiB page of 64-byte lines)
+};
+
+class Prefetcher {
+ public:
+  virtual ~Prefetcher() = default;
+  /// @param trigger true on a demand miss or a first hit on a prefetched line.
+  virtual void observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) = 0;
+  virtual void reset() = 0;
+};
+
+using PrefetcherFactory = Factory<Prefetcher, const PrefetchConfig&>;
+void registerBuiltinPrefetchers();
+/// nullptr for "none".
+std::unique_ptr<Prefetcher> makePrefetcher(const std::string& name, const PrefetchConfig& c);
+
+/// Next-line: on a trigger, fetch blocks [b + distance, b + distance + degree).
+class NextLinePrefetcher : public Prefetcher {
+ public:
+  explicit NextLinePrefetcher(const PrefetchConfig& c) : c_(c) {}
+  void observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) override;
+  void reset() override {}
+
+ private:
+  PrefetchConfig c_;
+};
+
+/// Stride: per region, learns a constant block stride (two confirmations) and then fetches
+/// `degree` blocks starting `distance` strides ahead of every access of the stream.
+class StridePrefetcher : public Prefetcher {
+ public:
+  explicit StridePrefetcher(const PrefetchConfig& c) : c_(c), table_(c.streams) {}
+  void observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) override;
+  void reset() override;
+
+ private:
+  struct Entry {
+    std::uint64_t region = ~0ull, last = 0, lru = 0;
+    std::int64_t stride = 0;
+    int confidence = 0;
+  };
+  PrefetchConfig c_;
+  std::vector<Entry> table_;
+  std::uint64_t clock_ = 0;
+};
+
+}  // namespace socsim::models
