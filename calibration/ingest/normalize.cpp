@@ -600,7 +600,7 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
       r.line = line;
       addFlag(r, att.flag);
       if (att.flag.empty() && metric.empty()) addFlag(r, "unattributed:metric");
-      if (unit.empty()) addFlag(r, "unattributed:unit");
+      if (att.flag.empty() && unit.empty()) addFlag(r, "unattributed:unit");
       addFlag(r, ti.inferredFlag);
       if (leftPacked) addFlag(r, "suspect-attribution:left-packed-row");
       if (family == "lmbench-mem" && benchmark.rfind("bw_mem-", 0) == 0 &&
