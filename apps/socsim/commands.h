@@ -6,6 +6,11 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <vector>
+
+namespace socsim::soc {
+struct BoardConfig;
+}
 
 namespace socsim::app {
 
@@ -19,6 +24,16 @@ std::string measuredDir();
 Action addIngest(CLI::App& app);
 Action addMeasured(CLI::App& app);
 Action addValidate(CLI::App& app);
+
+Action addBoards(CLI::App& app);
+Action addConfig(CLI::App& app);
+Action addParams(CLI::App& app);
+
+/// `<sourceDir>/configs/boards`
+std::string boardsDir();
+/// `--board B` (a name from boardsDir() or a path to a board YAML) with `--set` overrides, loaded
+/// and resolved; throws InputError naming file, line and YAML path on bad input.
+soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides = {});
 
 /// True when `list` (comma-separated) is empty or contains `v`.
 bool inCommaList(const std::string& list, const std::string& v);

@@ -27,6 +27,9 @@ int main(int argc, char** argv) {
   actions["ingest"] = addIngest(app);
   actions["measured"] = addMeasured(app);
   actions["validate"] = addValidate(app);
+  actions["boards"] = addBoards(app);
+  actions["config"] = addConfig(app);
+  actions["params"] = addParams(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

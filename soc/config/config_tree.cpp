@@ -111,16 +111,32 @@ Node convert(const YAML::Node& y, const std::string& file) {
     case YAML::NodeType::Map: {
       n.type = Node::Type::Map;
       std::set<std::string> seen;
+      std::vector<YAML::Node> merges;  // YAML merge keys (<<: *anchor), applied below
       for (const auto& kv : y) {
         int keyLine = kv.first.Mark().is_null() ? n.line : kv.first.Mark().line + 1;
         if (!kv.first.IsScalar())
           throw InputError(file, keyLine, "", "map keys must be plain strings");
         std::string key = kv.first.Scalar();
+        if (key == "<<") {
+          if (kv.second.IsMap()) merges.push_back(kv.second);
+          else if (kv.second.IsSequence())
+            for (const auto& m : kv.second) merges.push_back(m);
+          for (const auto& m : merges)
+            if (!m.IsMap())
+              throw InputError(file, keyLine, key, "a merge key '<<' needs a map or a list of maps");
+          continue;
+        }
         if (!seen.insert(key).second)
           throw InputError(file, keyLine, key, "duplicate key '" + key + "'");
         Node child = convert(kv.second, file);
         if (child.isNull() || child.line == 0) child.line = keyLine;
         n.map.emplace_back(key, std::move(child));
+      }
+      // Merged maps fill only the keys the map does not set itself (YAML 1.1 merge semantics).
+      for (const auto& m : merges) {
+        Node merged = convert(m, file);
+        for (auto& [k, v] : merged.map)
+          if (seen.insert(k).second) n.map.emplace_back(k, std::move(v));
       }
       break;
     }

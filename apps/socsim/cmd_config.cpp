@@ -1,0 +1,56 @@
+// socsim config --board B [--set PATH=VALUE]... [--format yaml|table|csv|json]
+// socsim boards [--format table|csv|json]
+// socsim params [--scope S] [--format table|csv|json]
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "apps/socsim/commands.h"
+#include "common/error.h"
+#include "common/format.h"
+#include "common/table.h"
+#include "soc/config/config_tree.h"
+#include "soc/config/loader.h"
+
+namespace socsim::app {
+
+std::string boardsDir() { return sourceDir() + "/configs/boards"; }
+
+soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides) {
+  return soc::loadBoard(soc::findBoardFile(board, boardsDir()), overrides);
+}
+
+Action addConfig(CLI::App& app) {
+  struct Opts {
+    std::string board, format = "yaml";
+    std::vector<std::string> sets;
+    bool noComments = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* sub = app.add_subcommand(
+      "config", "print a board's resolved configuration: every field, its unit and its source");
+  sub->add_option("--board", o->board,
+                  "board name from configs/boards/ or the path to a board YAML file")
+      ->required();
+  sub->add_option("--set", o->sets, "override PATH=VALUE (repeatable): " + config::overridePathSyntax());
+  sub->add_option("--format", o->format, "yaml (default, loadable as a board file) | table | csv | json");
+  sub->add_flag("--no-comments", o->noComments, "yaml: omit the preset comments");
+  return [o]() {
+    soc::BoardConfig b = loadBoardArg(o->board, o->sets);
+    if (o->format == "yaml") {
+      soc::WriteOptions opt;
+      opt.presetComments = !o->noComments;
+      soc::writeResolvedConfig(b, std::cout, opt);
+      return 0;
+    }
+    Format fmt = parseFormat(o->format);
+    Table t;
+    t.columns = {"path", "value", "unit", "source"};
+    t.numeric = {false, false, false, false};
+    for (const auto& f : soc::resolvedFields(b)) t.addRow({f.path, f.value, f.unit, f.source});
+    t.print(std::cout, fmt);
+    return 0;
+  };
+}
+
+}  // namespace socsim::app
