@@ -47,8 +47,10 @@ void Registry::resetAll() {
 std::vector<Sample> Registry::samples() const { return samples(""); }
 std::vector<Sample> Registry::samples(const std::string& prefix) const {
   std::vector<Sample> out;
-  for (auto* g : groups_)
-    if (g->path().compare(0, prefix.size(), prefix) == 0) g->collect(out);
+  for (auto* g : groups_) g->collect(out);
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](const Sample& s) { return s.path.compare(0, prefix.size(), prefix) != 0; }),
+            out.end());
   std::stable_sort(out.begin(), out.end(),
                    [](const Sample& a, const Sample& b) { return a.path < b.path; });
   return out;

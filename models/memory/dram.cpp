@@ -149,7 +149,7 @@ BurstTiming Dram::access(int bank, std::uint32_t row, bool write, std::uint64_t 
     b.nextAct = act + trc_;
     cas = std::max(act + trcd_, b.nextCas);
   }
-  cas = std::max(cas, rk.bgNextCas[bg]);
+  if (bankGroups_ > 1) cas = std::max(cas, rk.bgNextCas[bg]);  // tCCD_L (tCCD_S is on the bus)
   const std::uint64_t lat = write ? cwl_ : cl_;
   r.dataStart = bus_.reserve(std::max(cas + lat, dataNotBefore), tBurst_, write ? 1 : 0);
   r.dataEnd = r.dataStart + tBurst_;
