@@ -8,9 +8,11 @@
 // + N. A failure prints the case seed; to replay one case and keep its input:
 //   SOCSIM_FUZZ_CASE=<caseSeed> test_ingest_fuzz --gtest_filter='*Seed00S*'
 // writes the mutated document to ./socsim_fuzz_case_<caseSeed>.txt and runs only that case.
+// A longer local campaign: SOCSIM_FUZZ_CASES=<cases per seed> (the CI default is below).
 // The same source also builds as test_ingest_fuzz_asan (ASan + UBSan, see tests/CMakeLists.txt).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -298,10 +300,12 @@ void fuzzSeed(int seedIndex) {
     EXPECT_EQ(o.failure, "") << "case " << c << " (input written to " << out << ")";
     return;
   }
+  int cases = kCases[seedIndex];
+  if (const char* n = std::getenv("SOCSIM_FUZZ_CASES"); n && *n) cases = std::max(1, std::atoi(n));
   double worst = 0, total = 0;
   long worstCase = 0;
   int failures = 0;
-  for (int i = 0; i < kCases[seedIndex]; ++i) {
+  for (int i = 0; i < cases; ++i) {
     long c = base + i;
     Outcome o = runCase(seedIndex, c, i % 7 == 0);
     total += o.seconds;
@@ -316,8 +320,8 @@ void fuzzSeed(int seedIndex) {
         << kSeeds[seedIndex] << " case seed " << c << " took " << o.seconds << " s (hang?)";
   }
   EXPECT_EQ(failures, 0);
-  std::printf("[ fuzz     ] %s: %d cases, %.2f s total, worst %.3f s (case %ld)\n", kSeeds[seedIndex],
-              kCases[seedIndex], total, worst, worstCase);
+  std::printf("[ fuzz     ] %s: %d cases, %.2f s total, worst %.3f s (case %ld)\n", kSeeds[seedIndex], cases,
+              total, worst, worstCase);
 }
 
 }  // namespace
