@@ -128,11 +128,15 @@ DdrController& Platform::ddr() { return *top_->ddr; }
 
 RunResult Platform::run(int core, const Job& job) { return run({{core, job}}); }
 
-RunResult Platform::run(const std::vector<std::pair<int, Job>>& jobs) {
-  // Start every job at one SystemC time no earlier than anything a previous run reserved.
+void Platform::syncToHorizon() {
   for (int i = 0; i < coreCount(); ++i) horizonPs_ = std::max(horizonPs_, core(i).localPs());
   if (horizonPs_ > nowPs()) sc_core::sc_start(fromPs(horizonPs_ - nowPs()));
   else if (!sc_core::sc_start_of_simulation_invoked()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
+}
+
+RunResult Platform::run(const std::vector<std::pair<int, Job>>& jobs) {
+  // Start every job at one SystemC time no earlier than anything a previous run reserved.
+  syncToHorizon();
   const std::uint64_t start = nowPs();
 
   const std::size_t n = jobs.size();
@@ -181,6 +185,9 @@ RunResult Platform::run(const std::vector<std::pair<int, Job>>& jobs) {
 }
 
 void Platform::flushCaches() {
+  // Reset at the time the next run starts, so that its timing (refresh phase included) does
+  // not depend on what ran before.
+  syncToHorizon();
   for (auto* c : top_->cores) c->resetState();
   for (auto& cl : top_->clusters)
     if (cl->l2) cl->l2->invalidateAll();

@@ -94,7 +94,8 @@ class Platform {
   /// Run jobs concurrently, each on its own core (distinct cores); returns when all are done.
   RunResult run(const std::vector<std::pair<int, Job>>& jobs);
 
-  /// Cold start: invalidate every cache, empty buffers and DDR queues, close DRAM rows.
+  /// Cold start: invalidate every cache, empty buffers and DDR queues, close DRAM rows, restart
+  /// the refresh interval. A run after flushCaches() gives the same result whatever ran before.
   void flushCaches();
   /// Zero every stat and breakdown (start of a region of interest).
   void resetStats();
@@ -105,6 +106,7 @@ class Platform {
   double dramPeakBytesPerSecond() const;
 
  private:
+  void syncToHorizon();
   MemorySystemConfig cfg_;
   std::unique_ptr<SocTop> top_;
   std::uint64_t horizonPs_ = 0;

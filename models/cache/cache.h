@@ -47,7 +47,11 @@ struct CacheLine {
 
 class Cache : public sc_core::sc_module {
  public:
-  tlm_utils::multi_passthrough_target_socket<Cache> cpu_side;
+  /// Requesters above (L1s of a cluster, TLM initiators). May stay unbound: the core front end
+  /// drives its L1s through the direct interface.
+  tlm_utils::multi_passthrough_target_socket<Cache, 32, tlm::tlm_base_protocol_types, 0,
+                                             sc_core::SC_ZERO_OR_MORE_BOUND>
+      cpu_side;
   tlm_utils::simple_initiator_socket<Cache> mem_side;
 
   /// @param ownerClockMhz clock used when params.clock_mhz is 0 (the core's or cluster's).

@@ -79,6 +79,8 @@ void Dram::reset(std::uint64_t nowPs) {
     std::fill(r.bgNextCas.begin(), r.bgNextCas.end(), 0);
   }
   bus_.clear(nowPs);
+  nextRefresh_ = nowPs + trefi_;
+  refreshEnd_ = 0;
 }
 
 void Dram::refreshUpTo(std::uint64_t t) {

@@ -45,7 +45,8 @@ class Dram {
   std::int64_t openRow(int bank) const { return banks_[static_cast<std::size_t>(bank)].openRow; }
   /// End of the latest data-bus reservation.
   std::uint64_t busFreeAt() const { return bus_.lastEnd(); }
-  /// Close all rows and forget reservations (between benchmarks); refresh stays on its grid.
+  /// Close all rows, forget reservations, restart the refresh interval at `nowPs` (between
+  /// benchmarks, so that a benchmark's timing does not depend on the ones before it).
   void reset(std::uint64_t nowPs);
 
   std::uint64_t tckPs() const { return tck_; }

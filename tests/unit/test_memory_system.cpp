@@ -1,0 +1,261 @@
+// The assembled memory system (soc::Platform): analytic checks of issue 3's Done-when —
+// pointer chase per level = configured latencies, unloaded DDR read = sum of the configured
+// latencies on the path, Little's law with N misses in flight, DRAM peak never exceeded —
+// plus write streaming, breakdown, stats and determinism. One Platform per test process.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "models/cache/cache.h"
+#include "models/cpu/core_memory.h"
+#include "models/memory/ddr_controller.h"
+#include "soc/platform.h"
+
+using socsim::models::CoreMemory;
+using socsim::soc::MemoryClusterConfig;
+using socsim::soc::MemorySystemConfig;
+using socsim::soc::Platform;
+
+namespace {
+
+/// 1 GHz core; L1D 32 KiB 4-way, 4-cycle hit, 2-cycle miss; L2 512 KiB 12-cycle hit, 2-cycle
+/// miss; interconnect 500 MHz, 10 cycles (20 ns); DDR controller 400 MHz, 4 + 4 cycles (20 ns);
+/// DDR3-1600 32-bit (tRCD = tRP = CL = 13.75 ns, a 64-byte line = 2 bursts = 10 ns).
+MemoryClusterConfig cluster(int cores = 1, int lfbs = 4) {
+  MemoryClusterConfig c;
+  c.cores = cores;
+  c.core_clock_mhz = 1000;
+  c.l1d.size_bytes = 32 * 1024;
+  c.l1d.hit_latency_cycles = 4;
+  c.l1d.miss_latency_cycles = 2;
+  c.l1i = c.l1d;
+  c.l2->size_bytes = 512 * 1024;
+  c.l2->hit_latency_cycles = 12;
+  c.l2->miss_latency_cycles = 2;
+  c.l2->mshrs = 64;
+  c.memory.line_fill_buffers = lfbs;
+  c.memory.max_access_bytes = 8;
+  return c;
+}
+
+MemorySystemConfig config() {
+  MemorySystemConfig m;
+  m.clusters = {cluster()};
+  m.interconnect.clock_mhz = 500;
+  m.interconnect.latency_cycles = 10;
+  m.ddr_controller.clock_mhz = 400;
+  m.ddr_controller.frontend_latency_cycles = 4;
+  m.ddr_controller.backend_latency_cycles = 4;
+  return m;
+}
+
+constexpr double kNs = 1e-9;
+
+/// ns per dependent load over [base, base + size) with `stride`, after one warm-up pass.
+double chaseNs(Platform& p, int core, std::uint64_t base, std::uint64_t size, std::uint64_t stride) {
+  auto job = [&](CoreMemory& c) {
+    for (std::uint64_t a = 0; a < size; a += stride) c.chase(base + a);
+  };
+  p.run(core, job);
+  p.resetStats();
+  auto r = p.run(core, job);
+  return r.seconds / kNs / static_cast<double>(size / stride);
+}
+
+}  // namespace
+
+TEST(MemorySystem, PointerChaseInL1EqualsL1HitLatency) {
+  Platform p(config());
+  EXPECT_DOUBLE_EQ(chaseNs(p, 0, 0x1000000, 16 * 1024, 128), 4.0);
+}
+
+TEST(MemorySystem, PointerChaseInL2EqualsL1MissPlusL2Hit) {
+  Platform p(config());
+  // 256 KiB: misses the 32 KiB L1 every time, hits the 512 KiB L2: 2 + 12 cycles of 1 ns.
+  EXPECT_DOUBLE_EQ(chaseNs(p, 0, 0x1000000, 256 * 1024, 128), 14.0);
+  EXPECT_EQ(p.l2(0)->stats().misses, 0u);
+}
+
+TEST(MemorySystem, PointerChaseInL3EqualsPathToL3Hit) {
+  MemorySystemConfig m = config();
+  socsim::models::CacheParams l3;
+  l3.size_bytes = 4 << 20;
+  l3.associativity = 16;
+  l3.clock_mhz = 500;
+  l3.hit_latency_cycles = 10;  // 20 ns
+  l3.miss_latency_cycles = 2;
+  l3.mshrs = 32;
+  m.l3 = l3;
+  Platform p(m);
+  // 2 MiB: beyond L2, inside L3. L1 miss 2 + L2 miss 2 + interconnect 20 + L3 hit 20 = 44 ns.
+  EXPECT_NEAR(chaseNs(p, 0, 0x1000000, 2 << 20, 128), 44.0, 0.01);
+}
+
+TEST(MemorySystem, UnloadedDdrReadIsTheSumOfConfiguredLatencies) {
+  Platform p(config());
+  auto& ddr = p.ddr();
+  const double tck = ddr.channel(0).tckPs() * 1e-3;                 // 1.25 ns
+  const double trcd = std::ceil(13.75 / tck - 1e-9) * tck;           // 13.75
+  const double trp = trcd;
+  const double cl = 11 * tck;                                        // 13.75
+  const double line = 2 * 4 * tck;                                   // two BL8 bursts, 10
+  const double path = 2 + 2 + 20 + 20;                               // L1 miss, L2 miss, fabric, controller
+  const double clock = ddr.periodPs() * 1e-3;                        // one controller clock
+  const std::uint64_t base = 0x4000000;
+  const std::uint64_t rowStride = p.config().dram.rowBytes() * 8;    // same bank, next row
+  auto one = [&](std::uint64_t addr) {
+    return p.run(0, [&](CoreMemory& c) { c.chase(addr); }).seconds / kNs;
+  };
+  p.flushCaches();
+  EXPECT_NEAR(one(base), path + trcd + cl + line, clock) << "closed row";
+  EXPECT_NEAR(one(base + 128), path + cl + line, clock) << "row hit";
+  EXPECT_NEAR(one(base + rowStride), path + trp + trcd + cl + line, clock) << "row miss";
+}
+
+TEST(MemorySystem, BandwidthFollowsLittlesLaw) {
+  // Three single-core clusters with 1, 2 and 3 line-fill buffers, run one at a time.
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(1, 1), cluster(1, 2), cluster(1, 3)};
+  Platform p(m);
+  const std::uint64_t bytes = 8 << 20;
+  for (int n = 1; n <= 3; ++n) {
+    const std::uint64_t base = static_cast<std::uint64_t>(n) << 28;
+    // Unloaded latency of each line of this pattern: chase through the same lines.
+    p.flushCaches();
+    auto lat = p.run(n - 1, [&](CoreMemory& c) {
+      for (std::uint64_t a = 0; a < bytes; a += 64) c.chase(base + a);
+    });
+    const double latency = lat.seconds / static_cast<double>(bytes / 64);
+    p.flushCaches();
+    auto bw = p.run(n - 1, [&](CoreMemory& c) { c.readStream(base, bytes); });
+    const double measured = static_cast<double>(bytes) / bw.seconds;
+    const double little = n * 64.0 / latency;
+    EXPECT_NEAR(measured / little, 1.0, 0.05) << n << " misses in flight: " << measured / 1e6
+                                              << " MB/s vs " << little / 1e6 << " MB/s";
+  }
+}
+
+TEST(MemorySystem, NoAccessPatternExceedsDramPeak) {
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(4, 16)};
+  Platform p(m);
+  const double peak = p.dramPeakBytesPerSecond();
+  const std::uint64_t bytes = 4 << 20;
+  using Job = Platform::Job;
+  const std::vector<std::pair<const char*, std::function<void(CoreMemory&, std::uint64_t)>>> patterns = {
+      {"read", [&](CoreMemory& c, std::uint64_t b) { c.readStream(b, bytes); }},
+      {"write", [&](CoreMemory& c, std::uint64_t b) { c.writeStream(b, bytes); }},
+      {"copy", [&](CoreMemory& c, std::uint64_t b) { c.memcpy(b + (64 << 20), b, bytes); }},
+      {"stride", [&](CoreMemory& c, std::uint64_t b) {
+         for (std::uint64_t a = 0; a < bytes * 4; a += 4096 + 64) c.load(b + a);
+       }},
+  };
+  for (auto& [name, fn] : patterns) {
+    p.flushCaches();
+    p.resetStats();
+    std::vector<std::pair<int, Job>> jobs;
+    for (int i = 0; i < 4; ++i) {
+      std::uint64_t base = static_cast<std::uint64_t>(i + 1) << 28;
+      jobs.emplace_back(i, [&fn, base](CoreMemory& c) { fn(c, base); });
+    }
+    auto r = p.run(jobs);
+    auto& s = p.ddr().stats();
+    const double dramBytes = static_cast<double>(s.readBytes + s.writeBytes);
+    EXPECT_LE(dramBytes / r.seconds, peak) << name;
+    EXPECT_GT(dramBytes / r.seconds, 0.2 * peak) << name;
+  }
+}
+
+TEST(MemorySystem, WriteStreamingStopsReadForOwnership) {
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(), cluster()};
+  m.clusters[1].memory.write_streaming = false;
+  Platform p(m);
+  const std::uint64_t bytes = 4 << 20;
+  auto dramReads = [&](int core) {
+    p.flushCaches();
+    p.resetStats();
+    auto r = p.run(core, [&](CoreMemory& c) { c.writeStream(0x10000000, bytes); });
+    return std::make_pair(p.ddr().stats().readBytes, r.seconds);
+  };
+  auto [streamingReads, streamingTime] = dramReads(0);
+  auto [allocReads, allocTime] = dramReads(1);
+  EXPECT_LT(streamingReads, bytes / 50);
+  EXPECT_GT(allocReads, bytes / 2);
+  EXPECT_LT(streamingTime, allocTime);
+}
+
+TEST(MemorySystem, BreakdownSumsToElapsedAndNamesDram) {
+  Platform p(config());
+  p.flushCaches();
+  p.resetStats();
+  auto r = p.run(0, [](CoreMemory& c) { c.readStream(0x10000000, 8 << 20); });
+  EXPECT_NEAR(r.breakdown.total(), r.seconds, r.seconds * 1e-9);
+  double dram = 0;
+  for (auto& [name, s] : r.breakdown.items())
+    if (name.rfind("dram", 0) == 0) dram += s;
+  EXPECT_GT(dram, 0.2 * r.seconds);
+}
+
+TEST(MemorySystem, StatsUseInstancePathsAndOneVocabulary) {
+  Platform p(config());
+  p.run(0, [](CoreMemory& c) { c.readStream(0, 1 << 20); });
+  std::ostringstream os;
+  p.writeStatsJson(os);
+  const std::string json = os.str();
+  for (const char* key : {"soc.cluster0.cpu0.l1d.misses", "soc.cluster0.cpu0.l1d.miss_rate",
+                          "soc.cluster0.l2.accesses", "soc.interconnect.read_bytes",
+                          "soc.ddr.read_bytes", "soc.ddr.bandwidth_gbps", "soc.ddr.ch0.row_hits",
+                          "soc.ddr.ch0.refreshes", "soc.cluster0.cpu0.lfb_stalls"})
+    EXPECT_NE(json.find(std::string("\"") + key + "\""), std::string::npos) << key;
+  p.resetStats();
+  EXPECT_EQ(p.core(0).l1d.stats().misses, 0u);
+}
+
+TEST(MemorySystem, RunsAreDeterministic) {
+  Platform p(config());
+  auto job = [](CoreMemory& c) {
+    c.memcpy(0x20000000, 0x10000000, 2 << 20);
+    for (std::uint64_t a = 0; a < (4 << 20); a += 4160) c.chase(0x30000000 + a);
+  };
+  p.flushCaches();
+  double a = p.run(0, job).seconds;
+  p.flushCaches();
+  double b = p.run(0, job).seconds;
+  EXPECT_EQ(a, b);
+}
+
+TEST(MemorySystem, CoresContendForDram) {
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(2, 8)};
+  Platform p(m);
+  const std::uint64_t bytes = 4 << 20;
+  p.flushCaches();
+  double alone = p.run(0, [&](CoreMemory& c) { c.readStream(0x10000000, bytes); }).seconds;
+  p.flushCaches();
+  auto both = p.run({{0, [&](CoreMemory& c) { c.readStream(0x10000000, bytes); }},
+                     {1, [&](CoreMemory& c) { c.readStream(0x20000000, bytes); }}});
+  EXPECT_GT(both.seconds, alone * 1.2);
+  EXPECT_LT(both.seconds, alone * 2.2);
+}
+
+TEST(MemorySystem, L1PrefetcherRaisesSingleStreamBandwidth) {
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(1, 6), cluster(1, 6)};
+  m.clusters[1].memory.prefetcher = "stride";
+  m.clusters[1].memory.prefetch_distance = 4;
+  m.clusters[1].memory.prefetch_degree = 2;
+  Platform p(m);
+  auto t = [&](int core) {
+    p.flushCaches();
+    return p.run(core, [&](CoreMemory& c) {
+      // dependent loads walking sequential lines: only a prefetcher can overlap them
+      for (std::uint64_t a = 0; a < (2 << 20); a += 64) c.chase(0x10000000 + a);
+    }).seconds;
+  };
+  const double without = t(0);
+  const double with = t(1);
+  EXPECT_LT(with, without * 0.5);
+  EXPECT_GT(p.core(1).l1d.stats().prefetchHits, 10000u);
+}
