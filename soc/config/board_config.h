@@ -10,7 +10,7 @@
 ///   software:       {stack, sdk, kernel}                                (SoftwareParams)
 ///   clusters:                                                           (one or more)
 ///     - {name, cores, role,                                             (ClusterParams)
-///        core: CoreParams, memory: CoreMemoryParams,
+///        core: CoreParams (+ timing: CoreTimingParams), memory: CoreMemoryParams,
 ///        l1i: CacheParams, l1d: CacheParams, l2: CacheParams}           (caches optional)
 ///   l3:             CacheParams                                         (optional)
 ///   sram:           [SramParams, ...]                                   (optional)
@@ -26,6 +26,7 @@
 #include "models/cache/cache_params.h"
 #include "models/cpu/core_memory_params.h"
 #include "models/cpu/core_params.h"
+#include "models/cpu/core_timing_params.h"
 #include "models/interconnect/interconnect_params.h"
 #include "models/memory/ddr_controller_params.h"
 #include "models/memory/dram_params.h"
@@ -38,6 +39,7 @@ namespace socsim::soc {
 struct ClusterConfig {
   ClusterParams info;
   models::CoreParams core;
+  models::CoreTimingParams timing;         ///< core timing model (the core group's `timing`)
   models::CoreMemoryParams memory;
   std::optional<models::CacheParams> l1i;  ///< per core (absent on Cortex-M4F)
   std::optional<models::CacheParams> l1d;  ///< per core

@@ -114,7 +114,10 @@ BoardConfig convert(const Node& root, const std::string& file) {
     cc.info = readStruct<ClusterParams>(c, p, "cluster " + p + " of " + boardName, b, kClusterGroups);
     std::string owner = "cluster " + q(cc.info.name) + " (" + p + ")";
     const Node* core = group(c, "core", p, true, owner, "{preset: ../components/cores/<core>.yaml, clock_mhz: ...}");
-    cc.core = readStruct<models::CoreParams>(*core, p + ".core", "the core of " + owner, b);
+    cc.core = readStruct<models::CoreParams>(*core, p + ".core", "the core of " + owner, b, {"timing"});
+    if (const Node* tg = core->find("timing"))
+      cc.timing = readStruct<models::CoreTimingParams>(*tg, p + ".core.timing",
+                                                       "the core timing of " + owner, b);
     const Node* mem = group(c, "memory", p, true, owner,
                             "{preset: ../components/core_memory/<core>.yaml}");
     cc.memory = readStruct<models::CoreMemoryParams>(*mem, p + ".memory",
@@ -251,6 +254,8 @@ struct Writer {
       std::string p = config::joinPath(path, f.key);
       std::string value = s.get(obj, static_cast<int>(i));
       std::string src = sourceFor(p);
+      // A field no config file set holds its schema default (e.g. an optional group left out).
+      if (src.empty() && !b.sources.count(p)) src = config::kDefaultSourcePrefix + f.source;
       if (rows) rows->push_back({p, value, f.unit, src});
       out << YAML::Key << f.key << YAML::Value << YAML::Flow << YAML::BeginMap;
       out << YAML::Key << "value" << YAML::Value << value;
@@ -293,7 +298,12 @@ struct Writer {
       presetComment(p);
       out << YAML::BeginMap;
       fields(c.info, p);
-      group("core", c.core, p + ".core");
+      out << YAML::Key << "core" << YAML::Value;
+      presetComment(p + ".core");
+      out << YAML::BeginMap;
+      fields(c.core, p + ".core");
+      group("timing", c.timing, p + ".core.timing");
+      out << YAML::EndMap;
       group("memory", c.memory, p + ".memory");
       if (c.l1i) group("l1i", *c.l1i, p + ".l1i");
       if (c.l1d) group("l1d", *c.l1d, p + ".l1d");

@@ -24,6 +24,7 @@ std::vector<SchemaListing> allSchemas() {
       listing<SoftwareParams>("software"),
       listing<ClusterParams>("clusters[]"),
       listing<models::CoreParams>("clusters[].core"),
+      listing<models::CoreTimingParams>("clusters[].core.timing"),
       listing<models::CoreMemoryParams>("clusters[].memory"),
       listing<models::CacheParams>("clusters[].l1i, clusters[].l1d, clusters[].l2, l3"),
       listing<SramParams>("sram[]"),
