@@ -65,11 +65,23 @@ int editDistance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
+namespace {
+/// Edit distance, but a candidate that contains the word or is contained in it (size ->
+/// size_bytes, assoc -> associativity) counts as one edit away.
+int closeness(const std::string& word, const std::string& c) {
+  int d = editDistance(word, c);
+  if (!word.empty() && !c.empty() &&
+      (c.find(word) != std::string::npos || word.find(c) != std::string::npos))
+    d = std::min(d, 1);
+  return d;
+}
+}  // namespace
+
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
   std::string best;
   int bestD = 1 << 30;
   for (const auto& c : candidates) {
-    int d = editDistance(word, c);
+    int d = closeness(word, c);
     if (d < bestD) {
       bestD = d;
       best = c;
@@ -81,10 +93,8 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
 std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
   if (candidates.empty()) return "";
   std::string best = nearest(word, candidates);
-  int d = editDistance(word, best);
-  // Close enough to be a typo, or the word is a prefix/suffix of a key (size -> size_bytes).
-  bool close = d <= std::max<int>(2, static_cast<int>(word.size()) / 3) ||
-               best.find(word) != std::string::npos || word.find(best) != std::string::npos;
+  // Close enough to be a typo, or the word is part of a key (size -> size_bytes).
+  bool close = !word.empty() && closeness(word, best) <= std::max<int>(2, static_cast<int>(word.size()) / 3);
   if (close) return " (did you mean '" + best + "'?)";
   std::string all;
   for (const auto& c : candidates) all += (all.empty() ? "" : ", ") + c;
