@@ -66,6 +66,8 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double own
   pc.blocksPerRegion = std::max(1, 4096 / p_.line_bytes);
   prefetcher_ = makePrefetcher(p_.prefetcher, pc);
   mshrFree_.assign(static_cast<std::size_t>(std::max(1, p_.mshrs)), 0);
+  mshrBlock_.assign(mshrFree_.size(), ~0ull);
+  mshrParts_.assign(mshrFree_.size(), PartTimes{});
   down_.set_extension(&downExt_);
   down_.set_streaming_width(static_cast<unsigned>(p_.line_bytes));
   cpu_side.register_b_transport(this, &Cache::b_transport);
@@ -85,6 +87,7 @@ void Cache::invalidateAll() {
   policy_->reset();
   if (prefetcher_) prefetcher_->reset();
   std::fill(mshrFree_.begin(), mshrFree_.end(), 0);
+  std::fill(mshrBlock_.begin(), mshrBlock_.end(), ~0ull);
   port_.clear(nowPs());
 }
 
@@ -143,6 +146,7 @@ CacheLine* Cache::victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtensi
     sc_core::sc_time d = fromPs(issuePs - nowPs());
     mem_side->b_transport(down_, d);
     wbAccepted = nowPs() + ps(d);
+    wbParts_ = downExt_.parts;
     downExt_.cleanEviction = false;
     if (v->dirty) ++stats_.writebacks;
   }
@@ -171,8 +175,21 @@ std::uint64_t Cache::fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExte
     ready = nowPs() + ps(d);
     for (int i = 0; i < kParts; ++i) ext.parts[i] += downExt_.parts[i];
   }
-  // The victim buffer must drain before the line can be reused: back-pressure from below.
+  // The victim buffer must drain before the line can be reused: back-pressure from below,
+  // booked to the parts that delayed the write-back.
   if (wbAccepted > ready) {
+    const std::uint64_t extra = wbAccepted - ready;
+    const std::uint64_t sum = std::accumulate(wbParts_.begin(), wbParts_.end(), std::uint64_t{0});
+    if (sum > 0) {
+      std::uint64_t booked = 0;
+      for (int i = 0; i < kParts; ++i) {
+        const auto share = static_cast<std::uint64_t>(
+            static_cast<double>(extra) * static_cast<double>(wbParts_[i]) / static_cast<double>(sum));
+        ext.parts[i] += share;
+        booked += share;
+      }
+      ext.add(level_, extra - std::min(extra, booked));
+    }
     ready = wbAccepted;
   }
   v->block = blk;
@@ -195,6 +212,20 @@ std::uint64_t Cache::takeMshr(std::uint64_t t, int& slot) {
   return t;
 }
 
+void Cache::bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
+                             MemExtension& ext) {
+  for (std::size_t i = 0; i < mshrFree_.size(); ++i) {
+    if (mshrBlock_[i] != blk || mshrFree_[i] != readyPs) continue;
+    const auto& parts = mshrParts_[i];
+    const std::uint64_t sum = std::accumulate(parts.begin(), parts.end(), std::uint64_t{0});
+    if (sum == 0) return;
+    for (int k = 0; k < kParts; ++k)
+      ext.parts[k] += static_cast<std::uint64_t>(static_cast<double>(waitPs) *
+                                                 static_cast<double>(parts[k]) / static_cast<double>(sum));
+    return;
+  }
+}
+
 void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t) {
   if (!prefetcher_) return;
   pfCandidates_.clear();
@@ -205,6 +236,9 @@ void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t) {
     if (*it > t) break;  // no free miss slot: drop the rest
     MemExtension scratch;
     *it = fetchLine(c, t, scratch, false, true, true);
+    const auto slot = static_cast<std::size_t>(it - mshrFree_.begin());
+    mshrBlock_[slot] = c;
+    mshrParts_[slot] = scratch.parts;
     ++stats_.prefetches;
   }
 }
@@ -230,10 +264,12 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     CacheLine* l = lookup(blk);
     if (l) {
       ready = std::max(start + hitPs_, l->readyPs);
+      if (l->readyPs > start + hitPs_) bookInFlightWait(blk, l->readyPs, l->readyPs - start - hitPs_, ext);
       if (exclusive_ && !l->dirty) l->valid = false;  // the line moves up
     } else {
       int slot;
       std::uint64_t issue = takeMshr(start + missPs_, slot);
+      const PartTimes partsBefore = ext.parts;
       if (exclusive_) {
         down_.set_command(tlm::TLM_READ_COMMAND);
         down_.set_address(blk << lineShift_);
@@ -248,7 +284,10 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       } else {
         ready = fetchLine(blk, issue, ext, false, true);
       }
-      mshrFree_[static_cast<std::size_t>(slot)] = ready;
+      const auto si = static_cast<std::size_t>(slot);
+      mshrFree_[si] = ready;
+      mshrBlock_[si] = blk;
+      for (int k = 0; k < kParts; ++k) mshrParts_[si][k] = ext.parts[k] - partsBefore[k];
       stats_.missLatencyPs += static_cast<double>(ready - t);
     }
     runPrefetcher(blk, !l || wasPrefetched, t);

@@ -148,9 +148,15 @@ class Cache : public sc_core::sc_module {
   std::unique_ptr<Prefetcher> prefetcher_;
   std::vector<std::uint64_t> pfCandidates_;
   std::vector<std::uint64_t> mshrFree_;
+  std::vector<std::uint64_t> mshrBlock_;  ///< block each MSHR fetched last
+  std::vector<PartTimes> mshrParts_;      ///< latency parts of that fetch
+  /// Book the wait of a hit on a line still being filled to the parts of its fetch.
+  void bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
+                        MemExtension& ext);
   Timeline port_;
   tlm::tlm_generic_payload down_;
   MemExtension downExt_;
+  PartTimes wbParts_{};  ///< latency parts of the last write-back
   Stats stats_;
 };
 

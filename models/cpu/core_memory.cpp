@@ -87,6 +87,7 @@ std::uint64_t CoreMemory::missL1(std::uint64_t blk, bool dirty) {
   ext_.add(Part::L1, l1d.missPs());
   m.free = ready;
   m.parts = ext_.parts;
+  m.block = blk;
   l1d.countMissLatency(ready - t_);
   return ready;
 }
@@ -105,6 +106,7 @@ void CoreMemory::prefetch(std::uint64_t blk, bool trigger) {
     it->free = l1d.fetchLine(c, t_ + l1d.missPs(), scratch, false, true, true);
     scratch.add(Part::L1, l1d.missPs());
     it->parts = scratch.parts;
+    it->block = c;
     ++stats_.prefetches;
   }
 }
@@ -119,9 +121,14 @@ void CoreMemory::loadLine(std::uint64_t addr, unsigned n, bool dependent) {
   CacheLine* l = l1d.lookup(blk);
   if (l) {
     if (dependent) {
+      // A line still being filled: the wait belongs to its fetch's parts.
+      const Slot* fill = nullptr;
+      if (l->readyPs > t_ + l1d.hitPs())
+        for (const auto& s : lfb_)
+          if (s.block == blk && s.free == l->readyPs) fill = &s;
       PartTimes onlyL1{};
       onlyL1[static_cast<int>(Part::L1)] = 1;
-      stallUntil(std::max(t_ + l1d.hitPs(), l->readyPs), onlyL1);
+      stallUntil(std::max(t_ + l1d.hitPs(), l->readyPs), fill ? fill->parts : onlyL1);
     }
     if (prefetcher_) prefetch(blk, wasPrefetched);
     return;

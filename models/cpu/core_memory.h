@@ -103,6 +103,7 @@ class CoreMemory : public sc_core::sc_module {
   struct Slot {
     std::uint64_t free = 0;
     PartTimes parts{};
+    std::uint64_t block = ~0ull;  ///< line a line-fill buffer fetched
   };
   void advance(std::uint64_t dt) {
     t_ += dt;
