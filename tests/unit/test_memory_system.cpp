@@ -10,6 +10,7 @@
 #include "models/cache/cache.h"
 #include "models/cpu/core_memory.h"
 #include "models/memory/ddr_controller.h"
+#include "soc/config/loader.h"
 #include "soc/platform.h"
 
 using socsim::models::CoreMemory;
@@ -258,4 +259,20 @@ TEST(MemorySystem, L1PrefetcherRaisesSingleStreamBandwidth) {
   const double with = t(1);
   EXPECT_LT(with, without * 0.5);
   EXPECT_GT(p.core(1).l1d.stats().prefetchHits, 10000u);
+}
+
+TEST(MemorySystem, Am335xBoardWritesOutrunReadsFromTheModelAlone) {
+  // AM335x (Cortex-A8: one line-fill buffer, no L1 write-allocate): bw_mem wr is several times
+  // bw_mem rd in the guides; here that must come out of the board's facts and presets.
+  auto board = socsim::soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) +
+                                      "/configs/boards/am335x-evm.yaml");
+  Platform p(socsim::soc::memorySystemFromBoard(board));
+  ASSERT_EQ(p.coreCount(), 1);
+  const std::uint64_t bytes = 16 << 20;
+  p.flushCaches();
+  const double rd = bytes / p.run(0, [&](CoreMemory& c) { c.readStream(0x10000000, bytes, 4); }).seconds;
+  p.flushCaches();
+  const double wr = bytes / p.run(0, [&](CoreMemory& c) { c.writeStream(0x10000000, bytes, 4); }).seconds;
+  EXPECT_GT(wr, 1.5 * rd) << "rd " << rd / 1e6 << " MB/s, wr " << wr / 1e6 << " MB/s";
+  EXPECT_LT(wr, p.dramPeakBytesPerSecond());
 }
