@@ -60,20 +60,30 @@ double lookup(const Table& t, const std::string& suffix, const std::string& text
                    "' (expected a number followed by one of: " + names + ")");
 }
 
-const Table kBytes = {{"", 1},          {"B", 1},           {"byte", 1},
-                      {"bytes", 1},     {"KiB", 1024.0},    {"KB", 1024.0},
-                      {"kB", 1024.0},   {"K", 1024.0},      {"k", 1024.0},
-                      {"MiB", 1048576.0}, {"MB", 1048576.0}, {"M", 1048576.0},
-                      {"GiB", 1073741824.0}, {"GB", 1073741824.0}, {"G", 1073741824.0}};
+const Table kBytes = {{"", 1},
+                      {"B", 1},
+                      {"byte", 1},
+                      {"bytes", 1},
+                      {"KiB", 1024.0},
+                      {"KB", 1024.0},
+                      {"kB", 1024.0},
+                      {"K", 1024.0},
+                      {"k", 1024.0},
+                      {"MiB", 1048576.0},
+                      {"MB", 1048576.0},
+                      {"M", 1048576.0},
+                      {"GiB", 1073741824.0},
+                      {"GB", 1073741824.0},
+                      {"G", 1073741824.0}};
 // Decimal families: the multiplier is a power of ten, stored as its exponent.
 const Table kHz = {{"", 0}, {"Hz", 0}, {"kHz", 3}, {"KHz", 3}, {"MHz", 6}, {"GHz", 9}};
-const Table kSeconds = {{"", 0},  {"s", 0},  {"ms", -3}, {"us", -6},
+const Table kSeconds = {{"", 0},           {"s", 0},   {"ms", -3}, {"us", -6},
                         {"\xC2\xB5s", -6}, {"ns", -9}, {"ps", -12}};
-const Table kTransfers = {{"", 0},    {"T/s", 0},  {"MT/s", 6}, {"MTps", 6},
+const Table kTransfers = {{"", 0},     {"T/s", 0},  {"MT/s", 6}, {"MTps", 6},
                           {"MTPS", 6}, {"GT/s", 9}, {"GTps", 9}};
-const Table kBits = {{"", 0},       {"bps", 0},    {"bit/s", 0},  {"kbps", 3},
-                     {"Kbps", 3},   {"kbit/s", 3}, {"Mbps", 6},   {"Mbit/s", 6},
-                     {"Mb/s", 6},   {"Gbps", 9},   {"Gbit/s", 9}, {"Gb/s", 9}};
+const Table kBits = {{"", 0},     {"bps", 0},    {"bit/s", 0},  {"kbps", 3},
+                     {"Kbps", 3}, {"kbit/s", 3}, {"Mbps", 6},   {"Mbit/s", 6},
+                     {"Mb/s", 6}, {"Gbps", 9},   {"Gbit/s", 9}, {"Gb/s", 9}};
 
 /// Value of a decimal-family quantity in 10^unitExp base units; no sign check (the caller's
 /// range check does that). A bare number is taken as already in that unit.
@@ -160,8 +170,9 @@ double parseIn(const std::string& text, const std::string& unit) {
   const std::string& u = sp.unit;
   double v = sp.number;
   if (!u.empty() && u != unit)
-    throw InputError("expected " + expected + (unit.empty() ? "" : " (bare or followed by '" + unit + "')") +
-                     ", got '" + text + "'");
+    throw InputError("expected " + expected +
+                     (unit.empty() ? "" : " (bare or followed by '" + unit + "')") + ", got '" +
+                     text + "'");
   return v;
 }
 

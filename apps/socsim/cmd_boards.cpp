@@ -25,7 +25,8 @@ std::string coresText(const soc::BoardConfig& b) {
   for (const auto& c : b.clusters) {
     auto it = std::find_if(byType.begin(), byType.end(),
                            [&](const auto& p) { return p.first == c.core.type; });
-    if (it == byType.end()) byType.push_back({c.core.type, {c.info.cores, 1}});
+    if (it == byType.end())
+      byType.push_back({c.core.type, {c.info.cores, 1}});
     else {
       it->second.first += c.info.cores;
       it->second.second += 1;

@@ -14,7 +14,9 @@
 
 namespace socsim::app {
 
-std::string boardsDir() { return sourceDir() + "/configs/boards"; }
+std::string boardsDir() {
+  return sourceDir() + "/configs/boards";
+}
 
 soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides) {
   return soc::loadBoard(soc::findBoardFile(board, boardsDir()), overrides);
@@ -32,8 +34,10 @@ Action addConfig(CLI::App& app) {
   sub->add_option("--board", o->board,
                   "board name from configs/boards/ or the path to a board YAML file")
       ->required();
-  sub->add_option("--set", o->sets, "override PATH=VALUE (repeatable): " + config::overridePathSyntax());
-  sub->add_option("--format", o->format, "yaml (default, loadable as a board file) | table | csv | json");
+  sub->add_option("--set", o->sets,
+                  "override PATH=VALUE (repeatable): " + config::overridePathSyntax());
+  sub->add_option("--format", o->format,
+                  "yaml (default, loadable as a board file) | table | csv | json");
   sub->add_flag("--no-comments", o->noComments, "yaml: omit the preset comments");
   return [o]() {
     soc::BoardConfig b = loadBoardArg(o->board, o->sets);

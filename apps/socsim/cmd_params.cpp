@@ -14,12 +14,18 @@ namespace socsim::app {
 namespace {
 const char* kindName(params::Kind k) {
   switch (k) {
-    case params::Kind::Real: return "real";
-    case params::Kind::Integer: return "integer";
-    case params::Kind::Bytes: return "bytes";
-    case params::Kind::Bool: return "bool";
-    case params::Kind::Text: return "text";
-    case params::Kind::Choice: return "choice";
+    case params::Kind::Real:
+      return "real";
+    case params::Kind::Integer:
+      return "integer";
+    case params::Kind::Bytes:
+      return "bytes";
+    case params::Kind::Bool:
+      return "bool";
+    case params::Kind::Text:
+      return "text";
+    case params::Kind::Choice:
+      return "choice";
   }
   return "";
 }
@@ -30,7 +36,8 @@ Action addParams(CLI::App& app) {
     std::string scope, format = "table";
   };
   auto o = std::make_shared<Opts>();
-  auto* sub = app.add_subcommand("params", "list every parameter schema: key, unit, default, range, source");
+  auto* sub = app.add_subcommand("params",
+                                 "list every parameter schema: key, unit, default, range, source");
   sub->add_option("--scope", o->scope, "only this scope (core, cache, dram, ddr_controller, ...)");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
@@ -42,8 +49,8 @@ Action addParams(CLI::App& app) {
       throw InputError("--scope", 0, o->scope,
                        "unknown scope '" + o->scope + "'" + config::suggestion(o->scope, scopes));
     Table t;
-    t.columns = {"scope", "where", "key", "type", "unit", "default", "range", "required",
-                 "calibrated", "source", "description"};
+    t.columns = {"scope", "where",    "key",        "type",   "unit",       "default",
+                 "range", "required", "calibrated", "source", "description"};
     t.numeric.assign(t.columns.size(), false);
     for (const auto& s : schemas) {
       if (!o->scope.empty() && s.scope != o->scope) continue;

@@ -39,7 +39,7 @@ namespace socsim::soc {
 struct ClusterConfig {
   ClusterParams info;
   models::CoreParams core;
-  models::CoreTimingParams timing;         ///< core timing model (the core group's `timing`)
+  models::CoreTimingParams timing;  ///< core timing model (the core group's `timing`)
   models::CoreMemoryParams memory;
   std::optional<models::CacheParams> l1i;  ///< per core (absent on Cortex-M4F)
   std::optional<models::CacheParams> l1d;  ///< per core

@@ -15,12 +15,12 @@ namespace socsim::soc {
 
 /// Which board this is and where it was measured.
 struct BoardInfo {
-  std::string name;          ///< board id = the guides' column id ("am335x-evm", "j722s_evm-fs")
-  std::string soc;           ///< SoC part ("AM3358")
-  std::string family;        ///< SoC family ("AM335x", "J721E (TDA4VM)")
-  std::string evm;           ///< board product and revision as the guide names it
-  std::string guides;        ///< seed guides (and part) that measured this column
-  std::string description;   ///< one line for `socsim boards`
+  std::string name;         ///< board id = the guides' column id ("am335x-evm", "j722s_evm-fs")
+  std::string soc;          ///< SoC part ("AM3358")
+  std::string family;       ///< SoC family ("AM335x", "J721E (TDA4VM)")
+  std::string evm;          ///< board product and revision as the guide names it
+  std::string guides;       ///< seed guides (and part) that measured this column
+  std::string description;  ///< one line for `socsim boards`
 
   static const params::Schema<BoardInfo>& schema() {
     using P = BoardInfo;
@@ -42,8 +42,8 @@ struct BoardInfo {
 
 /// The shape of one cluster of identical cores (core/caches are groups of the cluster).
 struct ClusterParams {
-  std::string name;       ///< "a72ss0", "r5fss0", "m4fss0"
-  int cores = 1;          ///< identical cores in the cluster (sharing the cluster's L2)
+  std::string name;                  ///< "a72ss0", "r5fss0", "m4fss0"
+  int cores = 1;                     ///< identical cores in the cluster (sharing the cluster's L2)
   std::string role = "application";  ///< application | realtime | mcu
 
   static const params::Schema<ClusterParams>& schema() {
@@ -85,9 +85,9 @@ struct SoftwareParams {
 
 /// One on-chip SRAM (MSMC SRAM, OCMC RAM, MSRAM) that software can place code or data in.
 struct SramParams {
-  std::string name;                 ///< "msram", "ocmc", "msmc"
-  std::uint64_t size_bytes = 0;     ///< capacity
-  double clock_mhz = 0;             ///< 0 = the interconnect clock
+  std::string name;              ///< "msram", "ocmc", "msmc"
+  std::uint64_t size_bytes = 0;  ///< capacity
+  double clock_mhz = 0;          ///< 0 = the interconnect clock
 
   static const params::Schema<SramParams>& schema() {
     using P = SramParams;
@@ -105,16 +105,17 @@ struct SramParams {
 
 /// One peripheral instance as facts (no model yet for most IPs).
 struct PeripheralParams {
-  std::string ip;             ///< IP type: cpsw2g, cpsw3g, ospi, qspi, mmcsd, sa2ul, gpmc, ufs, pcie, usb, mcan, mcspi ...
-  std::string instance;       ///< instance name on the SoC ("cpsw0", "ospi0", "mmc1")
-  std::string version;        ///< IP flavour/version where known ("CPSW3G", "Cadence xSPI")
-  double clock_mhz = 0;       ///< functional/interface clock; 0 = not stated
-  std::string mode;           ///< interface mode ("rgmii", "octal-ddr", "sdr104", "hs200", "gen3")
-  double link_speed_mbps = 0; ///< line rate per port/lane; 0 = not applicable
-  int ports = 0;              ///< external ports (Ethernet); 0 = not applicable
-  int lanes = 0;              ///< serial lanes (PCIe/USB/UFS); 0 = not applicable
-  int bus_width_bits = 0;     ///< parallel data width (OSPI 8, QSPI 4, MMC 4/8, NAND 8/16); 0 = n/a
-  std::string device;         ///< attached device in the measured set-up (flash part, card, SSD)
+  std::string ip;  ///< IP type: cpsw2g, cpsw3g, ospi, qspi, mmcsd, sa2ul, gpmc, ufs, pcie, usb,
+                   ///< mcan, mcspi ...
+  std::string instance;        ///< instance name on the SoC ("cpsw0", "ospi0", "mmc1")
+  std::string version;         ///< IP flavour/version where known ("CPSW3G", "Cadence xSPI")
+  double clock_mhz = 0;        ///< functional/interface clock; 0 = not stated
+  std::string mode;            ///< interface mode ("rgmii", "octal-ddr", "sdr104", "hs200", "gen3")
+  double link_speed_mbps = 0;  ///< line rate per port/lane; 0 = not applicable
+  int ports = 0;               ///< external ports (Ethernet); 0 = not applicable
+  int lanes = 0;               ///< serial lanes (PCIe/USB/UFS); 0 = not applicable
+  int bus_width_bits = 0;  ///< parallel data width (OSPI 8, QSPI 4, MMC 4/8, NAND 8/16); 0 = n/a
+  std::string device;      ///< attached device in the measured set-up (flash part, card, SSD)
 
   static const params::Schema<PeripheralParams>& schema() {
     using P = PeripheralParams;

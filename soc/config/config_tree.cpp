@@ -42,10 +42,14 @@ Node& Node::set(const std::string& key, Node value) {
 }
 const char* Node::typeName() const {
   switch (type) {
-    case Type::Scalar: return "scalar";
-    case Type::Map: return "map";
-    case Type::Seq: return "sequence";
-    default: return "null";
+    case Type::Scalar:
+      return "scalar";
+    case Type::Map:
+      return "map";
+    case Type::Seq:
+      return "sequence";
+    default:
+      return "null";
   }
 }
 
@@ -94,7 +98,8 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
   if (candidates.empty()) return "";
   std::string best = nearest(word, candidates);
   // Close enough to be a typo, or the word is part of a key (size -> size_bytes).
-  bool close = !word.empty() && closeness(word, best) <= std::max<int>(2, static_cast<int>(word.size()) / 3);
+  bool close =
+      !word.empty() && closeness(word, best) <= std::max<int>(2, static_cast<int>(word.size()) / 3);
   if (close) return " (did you mean '" + best + "'?)";
   std::string all;
   for (const auto& c : candidates) all += (all.empty() ? "" : ", ") + c;
@@ -128,12 +133,14 @@ Node convert(const YAML::Node& y, const std::string& file) {
           throw InputError(file, keyLine, "", "map keys must be plain strings");
         std::string key = kv.first.Scalar();
         if (key == "<<") {
-          if (kv.second.IsMap()) merges.push_back(kv.second);
+          if (kv.second.IsMap())
+            merges.push_back(kv.second);
           else if (kv.second.IsSequence())
             for (const auto& m : kv.second) merges.push_back(m);
           for (const auto& m : merges)
             if (!m.IsMap())
-              throw InputError(file, keyLine, key, "a merge key '<<' needs a map or a list of maps");
+              throw InputError(file, keyLine, key,
+                               "a merge key '<<' needs a map or a list of maps");
           continue;
         }
         if (!seen.insert(key).second)
@@ -181,8 +188,8 @@ void normalize(Node& n, const std::string& inherited) {
         const Node* u = child.find("unit");
         const Node* s = child.find(kSourceKey);
         if (!v->isScalar())
-          throw InputError(v->file, v->line, k + ".value", "'value' must be a scalar, got a " +
-                                                               std::string(v->typeName()));
+          throw InputError(v->file, v->line, k + ".value",
+                           "'value' must be a scalar, got a " + std::string(v->typeName()));
         if ((u && !u->isScalar()) || (s && !s->isScalar()))
           throw InputError(child.file, child.line, k, "'unit' and 'source' must be strings");
         Node sc;
@@ -261,10 +268,12 @@ std::string canonicalPath(const fs::path& p) {
   return ec ? p.lexically_normal().string() : c.string();
 }
 
-std::string displayPath(const fs::path& p) { return p.lexically_normal().string(); }
+std::string displayPath(const fs::path& p) {
+  return p.lexically_normal().string();
+}
 
-Node loadPreset(const Node& presetKey, const std::string& includingFile, const std::string& yamlPath,
-                std::vector<std::string>& stack);
+Node loadPreset(const Node& presetKey, const std::string& includingFile,
+                const std::string& yamlPath, std::vector<std::string>& stack);
 
 void resolveIn(Node& n, const std::string& yamlPath, std::vector<std::string>& stack) {
   if (n.isSeq()) {
@@ -312,8 +321,9 @@ Node loadPreset(const Node& key, const std::string& includingFile, const std::st
   }
   Node tree = parseYamlFile(displayPath(full));
   if (!tree.isMap())
-    throw InputError(tree.file, tree.line, "",
-                     "a preset file must hold a map of fields, got a " + std::string(tree.typeName()));
+    throw InputError(
+        tree.file, tree.line, "",
+        "a preset file must hold a map of fields, got a " + std::string(tree.typeName()));
   stack.push_back(canon);
   resolveIn(tree, "", stack);
   stack.pop_back();
@@ -471,9 +481,9 @@ void applyAt(Node& n, const std::vector<Segment>& segs, size_t at, const std::st
   std::vector<Node*> targets;
   if (s.indexed) {
     if (!child->isSeq())
-      throw InputError("--set", 0, ctx.fullPath,
-                       "'" + here + "' is a " + child->typeName() + ", not a list: drop the [" +
-                           s.index + "]");
+      throw InputError(
+          "--set", 0, ctx.fullPath,
+          "'" + here + "' is a " + child->typeName() + ", not a list: drop the [" + s.index + "]");
     if (s.index == "*") {
       for (auto& e : child->seq) targets.push_back(&e);
     } else if (std::all_of(s.index.begin(), s.index.end(), ::isdigit)) {
@@ -493,9 +503,9 @@ void applyAt(Node& n, const std::vector<Segment>& segs, size_t at, const std::st
         }
       }
       if (targets.empty())
-        throw InputError("--set", 0, ctx.fullPath,
-                         "no element named '" + s.index + "' in '" + here + "'" +
-                             suggestion(s.index, names));
+        throw InputError(
+            "--set", 0, ctx.fullPath,
+            "no element named '" + s.index + "' in '" + here + "'" + suggestion(s.index, names));
     }
     here += "[" + s.index + "]";
   } else {
@@ -505,8 +515,8 @@ void applyAt(Node& n, const std::vector<Segment>& segs, size_t at, const std::st
     if (last) {
       if (t->isMap() || t->isSeq())
         throw InputError("--set", 0, ctx.fullPath,
-                         "'" + here + "' is a group (" + t->typeName() +
-                             "), set one of its keys" + (t->isMap() ? suggestion("", keysOf(*t)) : ""));
+                         "'" + here + "' is a group (" + t->typeName() + "), set one of its keys" +
+                             (t->isMap() ? suggestion("", keysOf(*t)) : ""));
       t->type = Node::Type::Scalar;
       t->scalar = ctx.value;
       t->file = "--set";

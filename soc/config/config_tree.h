@@ -23,12 +23,12 @@ namespace socsim::config {
 struct Node {
   enum class Type { Null, Scalar, Map, Seq };
   Type type = Type::Null;
-  std::string scalar;                              ///< for Scalar
-  std::vector<std::pair<std::string, Node>> map;   ///< for Map, in file order
-  std::vector<Node> seq;                           ///< for Seq
-  std::string file;                                ///< file the node was written in
-  int line = 0;                                    ///< 1-based line (0 = unknown)
-  std::string source;                              ///< fact source of a Scalar ("" = none stated)
+  std::string scalar;                             ///< for Scalar
+  std::vector<std::pair<std::string, Node>> map;  ///< for Map, in file order
+  std::vector<Node> seq;                          ///< for Seq
+  std::string file;                               ///< file the node was written in
+  int line = 0;                                   ///< 1-based line (0 = unknown)
+  std::string source;                             ///< fact source of a Scalar ("" = none stated)
   /// Preset files merged into this map, innermost first (for preset overrides and provenance).
   std::vector<std::string> presets;
   /// The preset path exactly as written by the including file (for the resolved output).

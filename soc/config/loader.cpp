@@ -40,25 +40,28 @@ std::string BoardConfig::sourceOf(const std::string& path) const {
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"board", "software", "clusters", "l3", "sram",
-                                           "interconnect", "ddr_controller", "dram", "peripherals"};
+const std::vector<std::string> kTopKeys = {"board",      "software",     "clusters",       "l3",
+                                           "sram",       "interconnect", "ddr_controller", "dram",
+                                           "peripherals"};
 const std::vector<std::string> kClusterGroups = {"core", "memory", "l1i", "l1d", "l2"};
 
-std::string q(const std::string& s) { return "'" + s + "'"; }
+std::string q(const std::string& s) {
+  return "'" + s + "'";
+}
 
 const Node* group(const Node& parent, const std::string& key, const std::string& path,
                   bool required, const std::string& owner, const std::string& expected) {
   const Node* n = parent.find(key);
   if (!n && required)
-    throw InputError(parent.file, parent.line, config::joinPath(path, key),
-                     "missing required group " + q(key) + " for " + owner + " (expected " +
-                         expected + ")");
+    throw InputError(
+        parent.file, parent.line, config::joinPath(path, key),
+        "missing required group " + q(key) + " for " + owner + " (expected " + expected + ")");
   return n;
 }
 
 template <class T>
-T readStruct(const Node& g, const std::string& path, const std::string& instance,
-             BoardConfig& out, const std::vector<std::string>& subgroups = {}) {
+T readStruct(const Node& g, const std::string& path, const std::string& instance, BoardConfig& out,
+             const std::vector<std::string>& subgroups = {}) {
   T obj{};
   config::readGroup(T::schema(), obj, g, path, instance, out.sources, subgroups);
   if (!g.presetAsWritten.empty()) out.presets[path] = g.presetAsWritten;
@@ -90,16 +93,16 @@ BoardConfig convert(const Node& root, const std::string& file) {
                          root.typeName());
   for (const auto& [k, v] : root.map)
     if (std::find(kTopKeys.begin(), kTopKeys.end(), k) == kTopKeys.end())
-      throw InputError(v.file, v.line, k,
-                       "unknown key " + q(k) + " at the top of a board file" +
-                           config::suggestion(k, kTopKeys));
+      throw InputError(
+          v.file, v.line, k,
+          "unknown key " + q(k) + " at the top of a board file" + config::suggestion(k, kTopKeys));
   std::string boardName = "this board";
   const Node* bn = group(root, "board", "", true, "the board file", "{name, soc, ...}");
   b.board = readStruct<BoardInfo>(*bn, "board", "the board", b);
   boardName = "board " + q(b.board.name);
 
-  const Node* sw = group(root, "software", "", true, boardName,
-                         "{preset: ../components/software/linux.yaml}");
+  const Node* sw =
+      group(root, "software", "", true, boardName, "{preset: ../components/software/linux.yaml}");
   b.software = readStruct<SoftwareParams>(*sw, "software", "the software stack of " + boardName, b);
 
   const Node* cl = group(root, "clusters", "", true, boardName, "a list of core clusters");
@@ -111,25 +114,31 @@ BoardConfig convert(const Node& root, const std::string& file) {
     const Node& c = cl->seq[i];
     std::string p = "clusters[" + std::to_string(i) + "]";
     ClusterConfig cc;
-    cc.info = readStruct<ClusterParams>(c, p, "cluster " + p + " of " + boardName, b, kClusterGroups);
+    cc.info =
+        readStruct<ClusterParams>(c, p, "cluster " + p + " of " + boardName, b, kClusterGroups);
     std::string owner = "cluster " + q(cc.info.name) + " (" + p + ")";
-    const Node* core = group(c, "core", p, true, owner, "{preset: ../components/cores/<core>.yaml, clock_mhz: ...}");
-    cc.core = readStruct<models::CoreParams>(*core, p + ".core", "the core of " + owner, b, {"timing"});
+    const Node* core = group(c, "core", p, true, owner,
+                             "{preset: ../components/cores/<core>.yaml, clock_mhz: ...}");
+    cc.core =
+        readStruct<models::CoreParams>(*core, p + ".core", "the core of " + owner, b, {"timing"});
     if (const Node* tg = core->find("timing"))
       cc.timing = readStruct<models::CoreTimingParams>(*tg, p + ".core.timing",
                                                        "the core timing of " + owner, b);
-    const Node* mem = group(c, "memory", p, true, owner,
-                            "{preset: ../components/core_memory/<core>.yaml}");
+    const Node* mem =
+        group(c, "memory", p, true, owner, "{preset: ../components/core_memory/<core>.yaml}");
     cc.memory = readStruct<models::CoreMemoryParams>(*mem, p + ".memory",
                                                      "the core memory front end of " + owner, b);
     for (const char* lvl : {"l1i", "l1d", "l2"}) {
       const Node* g = c.find(lvl);
       if (!g) continue;
-      auto cache = readStruct<models::CacheParams>(*g, p + "." + lvl, "the " + std::string(lvl) +
-                                                                          " cache of " + owner, b);
-      if (std::string(lvl) == "l1i") cc.l1i = cache;
-      else if (std::string(lvl) == "l1d") cc.l1d = cache;
-      else cc.l2 = cache;
+      auto cache = readStruct<models::CacheParams>(
+          *g, p + "." + lvl, "the " + std::string(lvl) + " cache of " + owner, b);
+      if (std::string(lvl) == "l1i")
+        cc.l1i = cache;
+      else if (std::string(lvl) == "l1d")
+        cc.l1d = cache;
+      else
+        cc.l2 = cache;
     }
     b.clusters.push_back(std::move(cc));
   }
@@ -143,25 +152,29 @@ BoardConfig convert(const Node& root, const std::string& file) {
   const Node* dc = root.find("ddr_controller");
   const Node* dr = root.find("dram");
   if (dc && !dr)
-    throw InputError(dc->file, dc->line, "dram",
-                     "missing required group 'dram' for " + boardName +
-                         " (a ddr_controller needs a dram: {preset: ../components/dram/<bin>.yaml})");
+    throw InputError(
+        dc->file, dc->line, "dram",
+        "missing required group 'dram' for " + boardName +
+            " (a ddr_controller needs a dram: {preset: ../components/dram/<bin>.yaml})");
   if (dr && !dc)
-    throw InputError(dr->file, dr->line, "ddr_controller",
-                     "missing required group 'ddr_controller' for " + boardName +
-                         " (a dram needs a ddr_controller: {preset: ../components/ddr_controllers/<ip>.yaml})");
+    throw InputError(
+        dr->file, dr->line, "ddr_controller",
+        "missing required group 'ddr_controller' for " + boardName +
+            " (a dram needs a ddr_controller: {preset: ../components/ddr_controllers/<ip>.yaml})");
   if (dc) {
-    b.ddrController = readStruct<models::DdrControllerParams>(*dc, "ddr_controller",
-                                                              "the DDR controller of " + boardName, b);
+    b.ddrController = readStruct<models::DdrControllerParams>(
+        *dc, "ddr_controller", "the DDR controller of " + boardName, b);
     b.dram = readStruct<models::DramParams>(*dr, "dram", "the DRAM of " + boardName, b);
   }
-  b.peripherals = readList<PeripheralParams>(root.find("peripherals"), "peripherals", "peripheral", b);
+  b.peripherals =
+      readList<PeripheralParams>(root.find("peripherals"), "peripherals", "peripheral", b);
   return b;
 }
 
 const char* kShorthand = "clusters[0]";
 
-BoardConfig loadTree(Node tree, const std::string& file, const std::vector<std::string>& overrides) {
+BoardConfig loadTree(Node tree, const std::string& file,
+                     const std::vector<std::string>& overrides) {
   config::resolvePresets(tree);
   std::string baseDir = fs::path(file).parent_path().string();
   for (const auto& o : overrides) {
@@ -217,14 +230,17 @@ std::string findBoardFile(const std::string& nameOrPath, const std::string& boar
   for (const auto& f : listBoardFiles(boardsDir)) names.push_back(fs::path(f).stem().string());
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  std::string near = config::nearest(nameOrPath, names);
-  bool looksLikePath = nameOrPath.find('/') != std::string::npos ||
-                       fs::path(nameOrPath).extension() == ".yaml";
-  throw InputError("--board", 0, nameOrPath,
-                   (looksLikePath ? "no such board file" : "unknown board '" + nameOrPath + "'") +
-                       std::string(near.empty() || looksLikePath ? "" : " (did you mean '" + near + "'?)") +
-                       "; boards in " + boardsDir + ": " + (known.empty() ? "(none)" : known) +
-                       "; or give the path to a board YAML file");
+  std::string sug = config::suggestion(nameOrPath, names);
+  std::string near =
+      sug.find("did you mean") != std::string::npos ? config::nearest(nameOrPath, names) : "";
+  bool looksLikePath =
+      nameOrPath.find('/') != std::string::npos || fs::path(nameOrPath).extension() == ".yaml";
+  throw InputError(
+      "--board", 0, nameOrPath,
+      (looksLikePath ? "no such board file" : "unknown board '" + nameOrPath + "'") +
+          std::string(near.empty() || looksLikePath ? "" : " (did you mean '" + near + "'?)") +
+          "; boards in " + boardsDir + ": " + (known.empty() ? "(none)" : known) +
+          "; or give the path to a board YAML file");
 }
 
 // ---------------------------------------------------------------- structs -> YAML

@@ -8,11 +8,16 @@ namespace socsim::config {
 namespace {
 std::string kindText(const params::FieldInfo& f) {
   switch (f.kind) {
-    case params::Kind::Real: return "a number" + (f.unit.empty() ? "" : " in " + f.unit);
-    case params::Kind::Integer: return "an integer" + (f.unit.empty() ? "" : " in " + f.unit);
-    case params::Kind::Bytes: return "a size such as 32KiB, 1MiB or 4096";
-    case params::Kind::Bool: return "true or false";
-    case params::Kind::Text: return "a string";
+    case params::Kind::Real:
+      return "a number" + (f.unit.empty() ? "" : " in " + f.unit);
+    case params::Kind::Integer:
+      return "an integer" + (f.unit.empty() ? "" : " in " + f.unit);
+    case params::Kind::Bytes:
+      return "a size such as 32KiB, 1MiB or 4096";
+    case params::Kind::Bool:
+      return "true or false";
+    case params::Kind::Text:
+      return "a string";
     case params::Kind::Choice: {
       std::string c;
       for (const auto& x : f.choices) c += (c.empty() ? "" : ", ") + x;
@@ -28,12 +33,11 @@ std::string lower(std::string s) {
 }  // namespace
 
 params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std::string& path) {
-  if (n.isNull())
-    throw InputError(n.file, n.line, path, "missing value: expected " + kindText(f));
+  if (n.isNull()) throw InputError(n.file, n.line, path, "missing value: expected " + kindText(f));
   if (!n.isScalar())
-    throw InputError(n.file, n.line, path,
-                     "wrong type: expected " + kindText(f) + " (" + f.description + "), got a " +
-                         n.typeName());
+    throw InputError(
+        n.file, n.line, path,
+        "wrong type: expected " + kindText(f) + " (" + f.description + "), got a " + n.typeName());
   params::Value v;
   const std::string& t = n.scalar;
   switch (f.kind) {
@@ -51,7 +55,8 @@ params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std
                          "wrong type: expected " + kindText(f) + ", got '" + t + "'");
       if (x < f.lo || x > f.hi) {
         std::string got = "'" + t + "'";
-        if (t != formatNumber(x)) got += " = " + formatNumber(x) + (f.unit.empty() ? "" : " " + f.unit);
+        if (t != formatNumber(x))
+          got += " = " + formatNumber(x) + (f.unit.empty() ? "" : " " + f.unit);
         throw InputError(n.file, n.line, path,
                          "out of range: expected " + formatNumber(f.lo) + " .. " +
                              formatNumber(f.hi) + (f.unit.empty() ? "" : " " + f.unit) + " (" +
@@ -62,10 +67,13 @@ params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std
     }
     case params::Kind::Bool: {
       std::string l = lower(t);
-      if (l == "true" || l == "yes" || l == "on") v.text = "true";
-      else if (l == "false" || l == "no" || l == "off") v.text = "false";
+      if (l == "true" || l == "yes" || l == "on")
+        v.text = "true";
+      else if (l == "false" || l == "no" || l == "off")
+        v.text = "false";
       else
-        throw InputError(n.file, n.line, path, "wrong type: expected true or false, got '" + t + "'");
+        throw InputError(n.file, n.line, path,
+                         "wrong type: expected true or false, got '" + t + "'");
       return v;
     }
     case params::Kind::Choice: {

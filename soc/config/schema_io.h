@@ -66,9 +66,9 @@ void readGroup(const params::Schema<T>& schema, T& obj, const Node& g, const std
     std::string p = joinPath(path, key);
     int idx = schema.find(key);
     if (idx < 0)
-      throw InputError(child.file, child.line, p,
-                       "unknown key '" + key + "' in " + schema.typeName() + " group" +
-                           suggestion(key, valid));
+      throw InputError(
+          child.file, child.line, p,
+          "unknown key '" + key + "' in " + schema.typeName() + " group" + suggestion(key, valid));
     const auto& f = fields[idx];
     schema.set(obj, idx, convertScalar(f, child, p));
     sources[p] = FieldOrigin{child.source, child.file, child.line};
@@ -83,12 +83,6 @@ void readGroup(const params::Schema<T>& schema, T& obj, const Node& g, const std
                            f.description + (f.unit.empty() ? "" : ", in " + f.unit) + ")");
     sources[p] = FieldOrigin{kDefaultSourcePrefix + f.source, "", 0};
   }
-}
-
-/// Text of a field value with its unit, as the resolved config writes it.
-template <class T>
-std::string fieldText(const params::Schema<T>& schema, const T& obj, int i) {
-  return schema.get(obj, i);
 }
 
 }  // namespace socsim::config

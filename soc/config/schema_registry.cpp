@@ -13,7 +13,8 @@ SchemaListing listing(const std::string& where) {
   l.where = where;
   l.fields = s.fields();
   T def{};
-  for (size_t i = 0; i < l.fields.size(); ++i) l.defaults.push_back(s.get(def, static_cast<int>(i)));
+  for (size_t i = 0; i < l.fields.size(); ++i)
+    l.defaults.push_back(s.get(def, static_cast<int>(i)));
   return l;
 }
 }  // namespace

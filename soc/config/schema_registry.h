@@ -11,8 +11,8 @@ namespace socsim::soc {
 /// One schema: its scope (the schema's type name), where it sits in a board file, its fields
 /// and each field's default as text in the field's unit.
 struct SchemaListing {
-  std::string scope;      ///< "core", "cache", "dram", ...
-  std::string where;      ///< board YAML location(s): "clusters[].l1i, clusters[].l1d, ..."
+  std::string scope;  ///< "core", "cache", "dram", ...
+  std::string where;  ///< board YAML location(s): "clusters[].l1i, clusters[].l1d, ..."
   std::vector<params::FieldInfo> fields;
   std::vector<std::string> defaults;
 };

@@ -18,9 +18,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string srcDir() { return SOCSIM_TEST_SOURCE_DIR; }
-std::string boardsDir() { return srcDir() + "/configs/boards"; }
-std::string fixture(const std::string& name) { return srcDir() + "/tests/data/config/" + name; }
+std::string srcDir() {
+  return SOCSIM_TEST_SOURCE_DIR;
+}
+std::string boardsDir() {
+  return srcDir() + "/configs/boards";
+}
+std::string fixture(const std::string& name) {
+  return srcDir() + "/tests/data/config/" + name;
+}
 
 /// A small valid board; presets resolve relative to tests/data/config/. Line numbers matter:
 /// 1 board, 2 software, 3 clusters, 4 name, 5 cores, 6 core, 7 memory, 8 l2, 9 interconnect.
@@ -43,7 +49,8 @@ std::string withReplaced(const std::string& from, const std::string& to) {
   return s;
 }
 
-soc::BoardConfig loadInline(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+soc::BoardConfig loadInline(const std::string& yaml,
+                            const std::vector<std::string>& overrides = {}) {
   return soc::loadBoardText(yaml, fixture("inline.yaml"), overrides);
 }
 
@@ -58,7 +65,9 @@ InputError errorOf(const std::string& yaml, const std::vector<std::string>& over
   return InputError("", 0, "", "(none)");
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 std::string resolvedText(const soc::BoardConfig& b) {
   std::ostringstream os;
@@ -69,7 +78,8 @@ std::string resolvedText(const soc::BoardConfig& b) {
 }
 
 std::string tempFile(const std::string& name, const std::string& text) {
-  fs::path p = fs::temp_directory_path() / ("socsim_test_config_" + std::to_string(::getpid()) + "_" + name);
+  fs::path p =
+      fs::temp_directory_path() / ("socsim_test_config_" + std::to_string(::getpid()) + "_" + name);
   std::ofstream(p) << text;
   return p.string();
 }
@@ -194,13 +204,15 @@ TEST(Boards, ResolvedConfigNamesPresetsAndSources) {
   soc::writeResolvedConfig(b, os);
   std::string y = os.str();
   EXPECT_TRUE(contains(y, "# preset: ../components/cores/cortex_a8.yaml")) << y.substr(0, 400);
-  EXPECT_TRUE(contains(y, "size: {value: 262144, unit: bytes, source: \"AM335x datasheet (SPRS717)"));
+  EXPECT_TRUE(
+      contains(y, "size: {value: 262144, unit: bytes, source: \"AM335x datasheet (SPRS717)"));
   EXPECT_TRUE(contains(y, "random_seed: {value: 1, unit: count, source: \"default: "));
 }
 
 TEST(Boards, FindBoardByNameOrPathAndSuggestNearest) {
   EXPECT_EQ(soc::findBoardFile("am335x-evm", boardsDir()), boardsDir() + "/am335x-evm.yaml");
-  EXPECT_EQ(soc::findBoardFile(fixture("custom_board.yaml"), boardsDir()), fixture("custom_board.yaml"));
+  EXPECT_EQ(soc::findBoardFile(fixture("custom_board.yaml"), boardsDir()),
+            fixture("custom_board.yaml"));
   try {
     soc::findBoardFile("am335x-evn", boardsDir());
     FAIL();
@@ -223,13 +235,14 @@ TEST(Boards, BoardOutsideConfigsLoadsByPath) {
 // ---------------------------------------------------------------- loader behaviour
 
 TEST(Loader, PresetFieldsAreOverriddenAndSourcesRecorded) {
-  auto b = loadInline(withReplaced("clock_mhz: 1000", "clock_mhz: {value: 1.2GHz, source: \"TRM x\"}"));
+  auto b =
+      loadInline(withReplaced("clock_mhz: 1000", "clock_mhz: {value: 1.2GHz, source: \"TRM x\"}"));
   const auto& c = b.clusters[0];
   EXPECT_EQ(c.core.clock_mhz, 1200);
   EXPECT_EQ(b.sourceOf("clusters[0].core.clock_mhz"), "TRM x");
-  EXPECT_EQ(c.core.type, "cortex-a53");            // from the preset
-  EXPECT_EQ(c.l2->size_bytes, 512u * 1024);        // the board's value
-  EXPECT_EQ(c.l2->associativity, 16);              // the preset's value
+  EXPECT_EQ(c.core.type, "cortex-a53");               // from the preset
+  EXPECT_EQ(c.l2->size_bytes, 512u * 1024);           // the board's value
+  EXPECT_EQ(c.l2->associativity, 16);                 // the preset's value
   EXPECT_EQ(b.sourceOf("board.name"), "test board");  // a group's source applies to its fields
   EXPECT_EQ(b.sourceOf("clusters[0].l2.random_seed").rfind("default: ", 0), 0u);
   EXPECT_FALSE(c.l1d.has_value());
@@ -268,7 +281,8 @@ TEST(Errors, MissingRequiredKeyNamesTheModelInstance) {
   EXPECT_TRUE(contains(e.what(), "in MHz")) << e.what();
 
   auto g = errorOf(withReplaced("interconnect:", "# interconnect:"));
-  EXPECT_TRUE(contains(g.what(), "missing required group 'interconnect' for board 't'")) << g.what();
+  EXPECT_TRUE(contains(g.what(), "missing required group 'interconnect' for board 't'"))
+      << g.what();
 }
 
 TEST(Errors, WrongTypeNamesTheExpectation) {
@@ -282,7 +296,8 @@ TEST(Errors, WrongTypeNamesTheExpectation) {
   EXPECT_EQ(g.line(), 3);
   EXPECT_TRUE(contains(g.what(), "expected a non-empty list of clusters")) << g.what();
   auto h = errorOf(withReplaced(
-      "l2: {preset: ../../../configs/components/caches/cortex_a53_l2.yaml, size: 512KiB}", "l2: 512KiB"));
+      "l2: {preset: ../../../configs/components/caches/cortex_a53_l2.yaml, size: 512KiB}",
+      "l2: 512KiB"));
   EXPECT_EQ(h.line(), 8);
   EXPECT_TRUE(contains(h.what(), "expected a group (map of cache fields; write {preset: FILE}"))
       << h.what();
@@ -318,7 +333,8 @@ TEST(Errors, UnknownPresetPath) {
   EXPECT_EQ(e.file(), fixture("inline.yaml"));
   EXPECT_EQ(e.line(), 7);
   EXPECT_EQ(e.path(), "clusters[0].memory.preset");
-  EXPECT_TRUE(contains(e.what(), "unknown preset '../../../configs/components/core_memory/cortex_a99.yaml'"))
+  EXPECT_TRUE(contains(e.what(),
+                       "unknown preset '../../../configs/components/core_memory/cortex_a99.yaml'"))
       << e.what();
 }
 
@@ -367,11 +383,12 @@ TEST(Overrides, SetFieldsByPathIndexNameWildcardAndShorthand) {
 }
 
 TEST(Overrides, PresetSwapKeepsTheBoardsOwnFacts) {
-  auto b = soc::loadBoard(boardsDir() + "/j721e-idk-gw.yaml",
-                          {"dram.preset=../components/dram/lpddr4_3200.yaml", "dram.data_rate=3200"});
-  EXPECT_EQ(b.dram->cl_tck, 28);            // the new preset's timing
-  EXPECT_EQ(b.dram->data_rate_mts, 3200);   // the later override
-  EXPECT_EQ(b.dram->bus_width_bits, 32);    // the board's own fact survives the swap
+  auto b =
+      soc::loadBoard(boardsDir() + "/j721e-idk-gw.yaml",
+                     {"dram.preset=../components/dram/lpddr4_3200.yaml", "dram.data_rate=3200"});
+  EXPECT_EQ(b.dram->cl_tck, 28);           // the new preset's timing
+  EXPECT_EQ(b.dram->data_rate_mts, 3200);  // the later override
+  EXPECT_EQ(b.dram->bus_width_bits, 32);   // the board's own fact survives the swap
   EXPECT_EQ(b.presets.at("dram"), "../components/dram/lpddr4_3200.yaml");
 }
 
@@ -410,8 +427,8 @@ TEST(Overrides, UnknownPathsFailWithTheNearestKey) {
   } catch (const InputError& x) {
     EXPECT_TRUE(contains(x.what(), "no element named 'gpu'")) << x.what();
   }
-  EXPECT_THROW(soc::loadBoard(am335x, {"core.clock_mhz"}), InputError);   // no '='
-  EXPECT_THROW(soc::loadBoard(am335x, {"core=1"}), InputError);           // a group, not a field
+  EXPECT_THROW(soc::loadBoard(am335x, {"core.clock_mhz"}), InputError);  // no '='
+  EXPECT_THROW(soc::loadBoard(am335x, {"core=1"}), InputError);          // a group, not a field
   EXPECT_THROW(soc::loadBoard(am335x, {"core.clock_mhz=fast"}), InputError);
 }
 
@@ -426,7 +443,8 @@ TEST(Schemas, EveryFieldIsDocumentedAndItsDefaultRoundTripsThroughItsUnit) {
       SCOPED_TRACE(s.scope + "." + f.key);
       EXPECT_FALSE(f.description.empty());
       EXPECT_FALSE(f.source.empty());
-      for (const char* reserved : {"preset", "source", "value", "unit", "<<"}) EXPECT_NE(f.key, reserved);
+      for (const char* reserved : {"preset", "source", "value", "unit", "<<"})
+        EXPECT_NE(f.key, reserved);
       if (f.kind == params::Kind::Real || f.kind == params::Kind::Integer ||
           f.kind == params::Kind::Bytes) {
         std::string unit = f.kind == params::Kind::Bytes ? "bytes" : f.unit;
@@ -440,6 +458,8 @@ TEST(Schemas, EveryFieldIsDocumentedAndItsDefaultRoundTripsThroughItsUnit) {
 TEST(Schemas, EditDistanceSuggestions) {
   EXPECT_EQ(config::editDistance("size", "sise"), 1);
   EXPECT_EQ(config::nearest("clock_mz", {"cores", "clock_mhz", "type"}), "clock_mhz");
-  EXPECT_EQ(config::suggestion("assoc", {"size", "associativity"}), " (did you mean 'associativity'?)");
-  EXPECT_TRUE(contains(config::suggestion("zzzzzzzz", {"size", "line_bytes"}), "valid keys: size, line_bytes"));
+  EXPECT_EQ(config::suggestion("assoc", {"size", "associativity"}),
+            " (did you mean 'associativity'?)");
+  EXPECT_TRUE(contains(config::suggestion("zzzzzzzz", {"size", "line_bytes"}),
+                       "valid keys: size, line_bytes"));
 }
