@@ -9,8 +9,12 @@ namespace socsim::ingest {
 
 namespace {
 
-bool has(const std::string& hay, const char* needle) { return hay.find(needle) != std::string::npos; }
-bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool has(const std::string& hay, const char* needle) {
+  return hay.find(needle) != std::string::npos;
+}
+bool startsWith(const std::string& s, const char* p) {
+  return s.rfind(p, 0) == 0;
+}
 
 // One heading or caption (lower-cased) -> family, rules in priority order.
 std::string familyOfText(const std::string& t) {
@@ -53,7 +57,8 @@ std::string familyOfText(const std::string& t) {
 
 }  // namespace
 
-std::string familyFromContext(const std::vector<std::string>& sections, const std::string& caption) {
+std::string familyFromContext(const std::vector<std::string>& sections,
+                              const std::string& caption) {
   for (size_t i = sections.size(); i-- > 0;) {
     std::string f = familyOfText(lowerText(sections[i]));
     if (!f.empty()) return f;

@@ -25,7 +25,8 @@ int lineOfOffset(const std::string& text, size_t off) {
 std::string readText(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw InputError(path, 0, "", "is a directory, not a guide text file");
+  if (fs::is_directory(path, ec))
+    throw InputError(path, 0, "", "is a directory, not a guide text file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "", "cannot open file");
   std::stringstream ss;
@@ -34,14 +35,20 @@ std::string readText(const std::string& path) {
   std::string text = ss.str();
   if (text.empty()) throw InputError(path, 1, "", "empty document: nothing to ingest");
   if (auto nul = text.find('\0'); nul != std::string::npos)
-    throw InputError(path, lineOfOffset(text, nul), "", "binary data (NUL byte): not a text document");
+    throw InputError(path, lineOfOffset(text, nul), "",
+                     "binary data (NUL byte): not a text document");
   // Text must be UTF-8 (the guides are); control bytes other than tab/CR/LF/FF mean binary.
   size_t i = 0;
   while (i < text.size()) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    size_t len = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 0;
     bool ok = len > 0 && i + len <= text.size();
-    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    for (size_t k = 1; ok && k < len; ++k)
+      ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
     if (ok && len == 1 && c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') ok = false;
     if (!ok)
       throw InputError(path, lineOfOffset(text, i), "",
@@ -58,10 +65,18 @@ IngestResult ingestUnflagged(const std::string& path) {
   std::string stem = std::filesystem::path(path).stem().string();
   ParsedDocument doc;
   switch (*layout) {
-    case Layout::Spaced: doc = parseSpaced(text, stem); break;
-    case Layout::Pipe: doc = parsePipe(text, stem); break;
-    case Layout::CellPerLine: doc = parseCellPerLine(text, stem); break;
-    case Layout::Mcu: doc = parseMcu(text, stem); break;
+    case Layout::Spaced:
+      doc = parseSpaced(text, stem);
+      break;
+    case Layout::Pipe:
+      doc = parsePipe(text, stem);
+      break;
+    case Layout::CellPerLine:
+      doc = parseCellPerLine(text, stem);
+      break;
+    case Layout::Mcu:
+      doc = parseMcu(text, stem);
+      break;
   }
   doc.path = path;
   if (doc.source.empty()) doc.source = stem;
@@ -80,8 +95,8 @@ IngestResult ingestUnflagged(const std::string& path) {
     int line = r.diagnostics.empty() ? 1 : std::max(1, r.diagnostics.front().line);
     std::string why = r.diagnostics.empty() ? "" : " (" + r.diagnostics.front().message + ")";
     throw InputError(path, line, "",
-                     std::string("no measured value found in the document (") + layoutName(*layout) +
-                         " layout)" + why);
+                     std::string("no measured value found in the document (") +
+                         layoutName(*layout) + " layout)" + why);
   }
   return r;
 }
@@ -126,8 +141,8 @@ void writeIngestResult(const IngestResult& r, const std::string& dir) {
   if (!os) throw InputError(dir + "/" + r.source + ".boards.csv", 0, "", "cannot write");
   csv::writeRecord(os, {"source", "part", "line", "name", "description"});
   for (const auto& b : r.boards)
-    csv::writeRecord(os, {b.source.empty() ? r.source : b.source, b.part, std::to_string(b.line), b.name,
-                          b.description});
+    csv::writeRecord(os, {b.source.empty() ? r.source : b.source, b.part, std::to_string(b.line),
+                          b.name, b.description});
 }
 
 }  // namespace socsim::ingest

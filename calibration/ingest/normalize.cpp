@@ -101,14 +101,18 @@ namespace {
 
 using Params = std::map<std::string, std::string>;
 
-bool contains(const std::string& hay, const char* needle) { return hay.find(needle) != std::string::npos; }
+bool contains(const std::string& hay, const char* needle) {
+  return hay.find(needle) != std::string::npos;
+}
 
 // Param values must not contain the separators of `k=v;k=v`.
 std::string paramText(const std::string& v) {
   std::string r = trimText(v);
   for (auto& c : r) {
-    if (c == ';') c = ',';
-    else if (c == '=') c = ':';
+    if (c == ';')
+      c = ',';
+    else if (c == '=')
+      c = ':';
   }
   return r;
 }
@@ -185,8 +189,10 @@ KeyRole keyRoleFor(const std::string& label, const std::string& family) {
   } else if (n == "buffer size") {
     r = {KeyKind::Size, "buffer_size", 1};
   } else if (n == "file size") {
-    if (contains(u, "hex")) r = {KeyKind::Hex, "size", 1};
-    else r = {KeyKind::Size, "size", u == "mbytes" ? 1024u * 1024u : (u == "kbytes" ? 1024u : 1u)};
+    if (contains(u, "hex"))
+      r = {KeyKind::Hex, "size", 1};
+    else
+      r = {KeyKind::Size, "size", u == "mbytes" ? 1024u * 1024u : (u == "kbytes" ? 1024u : 1u)};
   } else if (n == "algorithm") {
     r = {KeyKind::Text, "algorithm", 1};
   } else if (n == "number of blocks") {
@@ -229,8 +235,8 @@ std::vector<std::string> expandKeyLabels(const std::vector<std::string>& labels)
 struct Column {
   std::string board;
   std::string metric;
-  std::string unit;      // canonical, "" = not printed
-  std::string configKey; // non-empty: configuration / identifier column -> this param
+  std::string unit;       // canonical, "" = not printed
+  std::string configKey;  // non-empty: configuration / identifier column -> this param
   Params params;
   bool rawFs = false;
 };
@@ -255,13 +261,19 @@ Column parseColumn(const std::string& label, const std::string& family,
   }
   LabelUnit lu = splitUnit(rest);
   std::string n = lowerText(lu.name);
-  if (n == "test number") c.configKey = "test_number";
-  else if (n == "sensor") c.configKey = "sensor";
-  else if (n == "iva freq") c.configKey = "iva_freq_mhz";
-  else if (n == "ipu freq") c.configKey = "ipu_freq_mhz";
-  else if (contains(n, "datagram size")) c.configKey = "datagram";
+  if (n == "test number")
+    c.configKey = "test_number";
+  else if (n == "sensor")
+    c.configKey = "sensor";
+  else if (n == "iva freq")
+    c.configKey = "iva_freq_mhz";
+  else if (n == "ipu freq")
+    c.configKey = "ipu_freq_mhz";
+  else if (contains(n, "datagram size"))
+    c.configKey = "datagram";
   if (lu.hasUnit) {
-    if (auto cu = canonicalUnit(lu.unit)) c.unit = *cu;
+    if (auto cu = canonicalUnit(lu.unit))
+      c.unit = *cu;
     else {
       c.unit = lu.unit;
       diags.push_back({source, line, "unknown unit '" + lu.unit + "' in column '" + label + "'"});
@@ -278,7 +290,8 @@ Column parseColumn(const std::string& label, const std::string& family,
       std::string w = s.substr(i, j - i);
       std::string lw = lowerText(w);
       if (!w.empty()) {
-        if (lw == "write" || lw == "read") c.params["op"] = lw;
+        if (lw == "write" || lw == "read")
+          c.params["op"] = lw;
         else if (lw == "ubifs" || lw == "vfat" || lw == "ext2" || lw == "ext4" || lw == "raw") {
           c.params["fs"] = lw;
           c.rawFs = lw == "raw";
@@ -298,7 +311,9 @@ Column parseColumn(const std::string& label, const std::string& family,
   if (family == "power" && c.configKey.empty()) {
     const std::string& nm = lu.name;
     bool opp = nm.size() >= 2 && nm.size() <= 6 && nm.back() == 'M' &&
-               std::all_of(nm.begin(), nm.end() - 1, [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; });
+               std::all_of(nm.begin(), nm.end() - 1, [](char ch) {
+                 return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+               });
     if (opp) {
       c.metric = "Power";
       c.params = {{"opp_mhz", nm.substr(0, nm.size() - 1)}};
@@ -312,13 +327,20 @@ Column parseColumn(const std::string& label, const std::string& family,
   }
   if (c.unit.empty()) {  // unit implied by the metric
     std::string m = lowerText(c.metric);
-    if (m == "cpu load") c.unit = "%";
-    else if (m == "fps") c.unit = "fps";
-    else if (m == "score") c.unit = "score";
-    else if (m == "latency" && family == "rt-latency") c.unit = "us";  // cyclictest prints us
-    else if (m == "packets/sec") c.unit = "kpps";  // values = Mbit/s / (8 x ~1.4 kB): kpps
-    else if (m == "throughput" && family == "crypto") c.unit = "KB/s";  // openssl speed
-    else if (m == "throughput" && family == "ipsec") c.unit = "Mbit/s";
+    if (m == "cpu load")
+      c.unit = "%";
+    else if (m == "fps")
+      c.unit = "fps";
+    else if (m == "score")
+      c.unit = "score";
+    else if (m == "latency" && family == "rt-latency")
+      c.unit = "us";  // cyclictest prints us
+    else if (m == "packets/sec")
+      c.unit = "kpps";  // values = Mbit/s / (8 x ~1.4 kB): kpps
+    else if (m == "throughput" && family == "crypto")
+      c.unit = "KB/s";  // openssl speed
+    else if (m == "throughput" && family == "ipsec")
+      c.unit = "Mbit/s";
   }
   return c;
 }
@@ -367,9 +389,11 @@ std::map<size_t, std::string> positionalCaptions(const std::vector<RawTable>& ta
     if (idx.size() != 2) continue;
     std::string title = lowerText(headingTitle(tables[idx[0]].sections.back()));
     std::vector<std::string> names;
-    if (contains(title, "audio")) names = {"Audio Capture", "Audio Playback"};
+    if (contains(title, "audio"))
+      names = {"Audio Capture", "Audio Playback"};
     else if (contains(title, "usb device"))
-      names = {"USBDEVICE HIGHSPEED SLAVE READ THROUGHPUT", "USBDEVICE HIGHSPEED SLAVE WRITE THROUGHPUT"};
+      names = {"USBDEVICE HIGHSPEED SLAVE READ THROUGHPUT",
+               "USBDEVICE HIGHSPEED SLAVE WRITE THROUGHPUT"};
     if (names.empty()) continue;
     out[idx[0]] = names[0];
     out[idx[1]] = names[1];
@@ -389,7 +413,7 @@ TableInfo tableInfo(const RawTable& t, const std::string& inferredCaption) {
   if (ti.family == "ethernet") ti.base["stack"] = "linux";
   std::string lc = lowerText(caption);
   if (ti.family == "coremark-pro") {
-    ti.base["cores"] = contains(lc, "eightcore") ? "8"
+    ti.base["cores"] = contains(lc, "eightcore")  ? "8"
                        : contains(lc, "fourcore") ? "4"
                        : contains(lc, "twocore")  ? "2"
                                                   : "1";
@@ -399,10 +423,12 @@ TableInfo tableInfo(const RawTable& t, const std::string& inferredCaption) {
                       govSuffix = " governor";
     if (auto p = caption.find(withLoad); p != std::string::npos) {
       ti.base["load"] = normalizeLoad(caption.substr(p + withLoad.size()));
-    } else if (caption.rfind(govPrefix, 0) == 0 && caption.size() > govPrefix.size() + govSuffix.size() &&
-               caption.compare(caption.size() - govSuffix.size(), govSuffix.size(), govSuffix) == 0) {
-      ti.base["governor"] = lowerText(
-          trimText(caption.substr(govPrefix.size(), caption.size() - govPrefix.size() - govSuffix.size())));
+    } else if (caption.rfind(govPrefix, 0) == 0 &&
+               caption.size() > govPrefix.size() + govSuffix.size() &&
+               caption.compare(caption.size() - govSuffix.size(), govSuffix.size(), govSuffix) ==
+                   0) {
+      ti.base["governor"] = lowerText(trimText(
+          caption.substr(govPrefix.size(), caption.size() - govPrefix.size() - govSuffix.size())));
     }
   }
   std::string subj = lowerText(ti.subject);
@@ -453,7 +479,8 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
   std::vector<KeyRole> roles;
   for (const auto& l : keyLabels) roles.push_back(keyRoleFor(l, ti.family));
   std::vector<Column> cols;
-  for (const auto& l : t.columnLabels) cols.push_back(parseColumn(l, ti.family, diags, t.source, t.line));
+  for (const auto& l : t.columnLabels)
+    cols.push_back(parseColumn(l, ti.family, diags, t.source, t.line));
   bool rowKeyed = false;
   bool udpKeyed = false;
   for (const auto& r : roles) {
@@ -479,7 +506,8 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
     }
     if (keys.size() > roles.size() && !roles.empty()) {  // too many parts: join the surplus
       std::string joined;
-      for (size_t i = roles.size() - 1; i < keys.size(); ++i) joined += (joined.empty() ? "" : " ") + keys[i];
+      for (size_t i = roles.size() - 1; i < keys.size(); ++i)
+        joined += (joined.empty() ? "" : " ") + keys[i];
       keys.resize(roles.size() - 1);
       keys.push_back(joined);
     }
@@ -494,20 +522,29 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
           LabelUnit lu = splitUnit(k);
           benchmark = lu.name;
           if (lu.hasUnit) {
-            if (auto cu = canonicalUnit(lu.unit)) keyUnit = *cu;
+            if (auto cu = canonicalUnit(lu.unit))
+              keyUnit = *cu;
             else {
               keyUnit = lu.unit;
-              diags.push_back({t.source, row.line, "unknown unit '" + lu.unit + "' in row key '" + k + "'"});
+              diags.push_back(
+                  {t.source, row.line, "unknown unit '" + lu.unit + "' in row key '" + k + "'"});
             }
           }
           break;
         }
-        case KeyKind::Ignore: break;
-        case KeyKind::Text: rowParams[role.param] = paramText(k); break;
-        case KeyKind::Int: rowParams[role.param] = paramText(k); break;
+        case KeyKind::Ignore:
+          break;
+        case KeyKind::Text:
+          rowParams[role.param] = paramText(k);
+          break;
+        case KeyKind::Int:
+          rowParams[role.param] = paramText(k);
+          break;
         case KeyKind::Hex: {
-          if (auto b = parseHexBytes(k)) rowParams[role.param] = std::to_string(*b);
-          else rowParams[role.param] = paramText(k);
+          if (auto b = parseHexBytes(k))
+            rowParams[role.param] = std::to_string(*b);
+          else
+            rowParams[role.param] = paramText(k);
           break;
         }
         case KeyKind::Size: {
@@ -556,7 +593,8 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
       int line = i < row.cellLines.size() && row.cellLines[i] > 0 ? row.cellLines[i] : row.line;
       if (!vc) {
         if (text != "-")
-          diags.push_back({t.source, line, "non-numeric cell '" + text + "' in a value column: not a value"});
+          diags.push_back(
+              {t.source, line, "non-numeric cell '" + text + "' in a value column: not a value"});
         continue;
       }
       // What all candidate columns agree on.
@@ -636,8 +674,9 @@ std::vector<MeasuredRow> normalize(ParsedDocument& doc) {
     auto it = inferred.find(i);
     TableInfo ti = tableInfo(t, it == inferred.end() ? std::string() : it->second);
     if (ti.family.empty())
-      doc.diagnostics.push_back({t.source.empty() ? doc.source : t.source, t.line,
-                                 "no benchmark family for table '" + ti.subject + "': family 'other'"});
+      doc.diagnostics.push_back(
+          {t.source.empty() ? doc.source : t.source, t.line,
+           "no benchmark family for table '" + ti.subject + "': family 'other'"});
     RawTable tt = t;
     if (tt.source.empty()) tt.source = doc.source;
     normalizeTable(tt, ti, doc.layout, out, doc.diagnostics);
@@ -651,17 +690,17 @@ std::vector<MeasuredRow> normalize(ParsedDocument& doc) {
 namespace {
 
 const std::set<std::string>& rateUnits() {
-  static const std::set<std::string> u = {"MB/s",        "Mbit/s",      "KB/s",       "bit/s",
-                                          "kpps",        "fps",         "score",      "iterations/s",
-                                          "workloads/s", "Dhrystones/s", "MIPS",      "Kflops",
-                                          "DMIPS/MHz",   "texel/s",     "triangles/s", "msg/s",
-                                          "files/s"};
+  static const std::set<std::string> u = {
+      "MB/s",      "Mbit/s",       "KB/s",        "bit/s",        "kpps",   "fps",
+      "score",     "iterations/s", "workloads/s", "Dhrystones/s", "MIPS",   "Kflops",
+      "DMIPS/MHz", "texel/s",      "triangles/s", "msg/s",        "files/s"};
   return u;
 }
 
 bool isCpuLoad(const MeasuredRow& r) {
   std::string m = lowerText(r.metric);
-  return r.unit == "%" && (contains(m, "cpu load") || contains(m, "cpu_load") || contains(m, "cpu util"));
+  return r.unit == "%" &&
+         (contains(m, "cpu load") || contains(m, "cpu_load") || contains(m, "cpu util"));
 }
 
 std::string paramsWithout(const std::string& params, const std::set<std::string>& drop) {
@@ -701,7 +740,8 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
   for (size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     if (r.family.rfind("lmbench", 0) != 0 || r.board.empty()) continue;
-    lm[r.source + "\n" + r.section + "\n" + r.table + "\n" + r.board + "\n" + r.params][r.benchmark] = i;
+    lm[r.source + "\n" + r.section + "\n" + r.table + "\n" + r.board + "\n" + r.params]
+      [r.benchmark] = i;
   }
   for (const auto& [g, byName] : lm) {
     for (const auto& [name, i] : byName) {
@@ -742,10 +782,14 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     const auto& r = rows[i];
     if (r.board.empty()) continue;
     std::string key = r.source + "\n" + r.board + "\n" + r.params;
-    if (r.benchmark == "cpu_clock") dh[key].clock = i;
-    else if (r.benchmark == "dhrystone_per_second") dh[key].dps = i;
-    else if (r.benchmark == "dhrystone_per_mhz") dh[key].perMhz = i;
-    else if (r.benchmark == "lat_ops-int-add") dh[key].intAdd = i;
+    if (r.benchmark == "cpu_clock")
+      dh[key].clock = i;
+    else if (r.benchmark == "dhrystone_per_second")
+      dh[key].dps = i;
+    else if (r.benchmark == "dhrystone_per_mhz")
+      dh[key].perMhz = i;
+    else if (r.benchmark == "lat_ops-int-add")
+      dh[key].intAdd = i;
   }
   for (const auto& [ka, a] : dh) {
     if (a.clock == SIZE_MAX || a.dps == SIZE_MAX || a.intAdd == SIZE_MAX) continue;
@@ -756,10 +800,13 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
       if (socOf(rows[a.clock].board) != socOf(rows[b.clock].board)) continue;
       double clockB = rows[b.clock].value;
       double dA = rows[a.dps].value, dB = rows[b.dps].value;
-      if (!(dB > 0) || std::fabs(dA / dB - 1) > 0.02 || std::fabs(clockA / clockB - 1) <= 0.25) continue;
-      addFlag(rows[a.clock], "outlier:cpu_clock-" + formatNumber(clockA) + "-vs-" + formatNumber(clockB) +
-                                 "-on-" + rows[b.clock].board + "-same-dhrystones/s");
-      if (a.perMhz != SIZE_MAX) addFlag(rows[a.perMhz], "outlier:derived-from-misreported-cpu_clock");
+      if (!(dB > 0) || std::fabs(dA / dB - 1) > 0.02 || std::fabs(clockA / clockB - 1) <= 0.25)
+        continue;
+      addFlag(rows[a.clock], "outlier:cpu_clock-" + formatNumber(clockA) + "-vs-" +
+                                 formatNumber(clockB) + "-on-" + rows[b.clock].board +
+                                 "-same-dhrystones/s");
+      if (a.perMhz != SIZE_MAX)
+        addFlag(rows[a.perMhz], "outlier:derived-from-misreported-cpu_clock");
       break;
     }
   }
@@ -823,7 +870,8 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
   for (const auto& [k, idx] : fine) {
     std::set<std::string> origins;
     for (size_t i : idx)
-      origins.insert(rows[i].source + "\n" + calib::paramValue(rows[i].params, "kernel").value_or(""));
+      origins.insert(rows[i].source + "\n" +
+                     calib::paramValue(rows[i].params, "kernel").value_or(""));
     if (idx.size() < 4 || origins.size() < 3) continue;
     judge(idx, 100.0, "same-params");
     judged.insert(idx.begin(), idx.end());

@@ -20,8 +20,8 @@ namespace socsim::ingest {
 /// "coremark-pro ()" -> {"coremark-pro", "", true}; "perf" -> {"perf", "", false}.
 struct LabelUnit {
   std::string name;
-  std::string unit;       ///< as printed, without parentheses
-  bool hasUnit = false;   ///< a unit slot was printed (possibly empty or truncated)
+  std::string unit;      ///< as printed, without parentheses
+  bool hasUnit = false;  ///< a unit slot was printed (possibly empty or truncated)
 };
 LabelUnit splitUnit(const std::string& label);
 

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <random>
 
+#include <unistd.h>
+
 #include "calibration/ingest/families.h"
 #include "calibration/ingest/ingest.h"
 #include "calibration/ingest/normalize.h"
@@ -28,8 +30,9 @@ RawRow row(int line, std::vector<std::string> keys, std::vector<std::optional<st
   return r;
 }
 
-RawTable table(std::vector<std::string> sections, std::string caption, std::vector<std::string> keyLabels,
-               std::vector<std::string> columns, std::vector<RawRow> rows, int line = 10) {
+RawTable table(std::vector<std::string> sections, std::string caption,
+               std::vector<std::string> keyLabels, std::vector<std::string> columns,
+               std::vector<RawRow> rows, int line = 10) {
   RawTable t;
   t.source = "doc";
   t.line = line;
@@ -52,9 +55,11 @@ std::vector<MeasuredRow> run(std::vector<RawTable> tables, Layout layout = Layou
 }
 
 const MeasuredRow& find(const std::vector<MeasuredRow>& rows, const std::string& board,
-                        const std::string& benchmark, const std::string& metric, const std::string& params) {
+                        const std::string& benchmark, const std::string& metric,
+                        const std::string& params) {
   for (const auto& r : rows)
-    if (r.board == board && r.benchmark == benchmark && r.metric == metric && r.params == params) return r;
+    if (r.board == board && r.benchmark == benchmark && r.metric == metric && r.params == params)
+      return r;
   ADD_FAILURE() << "no row " << board << " / " << benchmark << " / " << metric << " / " << params;
   static MeasuredRow none;
   return none;
@@ -103,7 +108,7 @@ TEST(Units, SplitAndCanonical) {
   EXPECT_FALSE(u.hasUnit);
   EXPECT_EQ(*canonicalUnit("Mbytes/sec"), "MB/s");
   EXPECT_EQ(*canonicalUnit("MBs"), "MB/s");
-  EXPECT_EQ(*canonicalUnit("mb/s"), "MB/s");  // 003 lower-cases MB/s
+  EXPECT_EQ(*canonicalUnit("mb/s"), "MB/s");    // 003 lower-cases MB/s
   EXPECT_EQ(*canonicalUnit("Mb/s"), "Mbit/s");  // 004 megabits
   EXPECT_EQ(*canonicalUnit("Mbps"), "Mbit/s");
   EXPECT_EQ(*canonicalUnit("Kbytes/sec"), "KB/s");
@@ -139,15 +144,19 @@ TEST(Families, FromHeadingsInnermostFirst) {
                                "2.2.1.2.1. Boot media: MMCSD"},
                               "Boot time MMC/SD"),
             "boot");
-  EXPECT_EQ(familyFromContext({"2.2.1.21. CRYPTO Driver", "2.2.1.21.2. IPSec Performance"}, ""), "ipsec");
+  EXPECT_EQ(familyFromContext({"2.2.1.21. CRYPTO Driver", "2.2.1.21.2. IPSec Performance"}, ""),
+            "ipsec");
   EXPECT_EQ(familyFromContext({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"},
                               "Active Power Consumption at various OPPs with Dhrystone"),
             "power");
   EXPECT_EQ(familyFromContext({"2.2.10. EMMC Driver", "2.2.10.1. EMMC EXT4 FIO 1G"}, ""), "emmc");
   EXPECT_EQ(familyFromContext({"2.2.13. UBoot MMCSD", "2.2.13.1. UBOOT MMCSD FAT"}, ""), "mmc-sd");
-  EXPECT_EQ(familyFromContext({"2.2.1.9. PCIe Driver", "2.2.1.9.1. PCIe-ETH"}, "PCI Ethernet"), "pcie");
-  EXPECT_EQ(familyFromContext({"2.2.1.11. QSPI Flash Driver", "2.2.1.11.1. AM654x-EVM", "2.2.1.11.1.1. UBIFS"}, ""),
-            "flash");
+  EXPECT_EQ(familyFromContext({"2.2.1.9. PCIe Driver", "2.2.1.9.1. PCIe-ETH"}, "PCI Ethernet"),
+            "pcie");
+  EXPECT_EQ(
+      familyFromContext(
+          {"2.2.1.11. QSPI Flash Driver", "2.2.1.11.1. AM654x-EVM", "2.2.1.11.1.1. UBIFS"}, ""),
+      "flash");
   EXPECT_EQ(lmbenchFamily("bw_mem-bcopy-1mb"), "lmbench-mem");
   EXPECT_EQ(lmbenchFamily("latency_for_0.50_mb_block_size"), "lmbench-mem");
   EXPECT_EQ(lmbenchFamily("lat_ops-int-add"), "lmbench-ops");
@@ -156,15 +165,15 @@ TEST(Families, FromHeadingsInnermostFirst) {
 
 // 000 LMBench (INVENTORY 2.1): no units printed; units follow what 001 prints for the rows.
 TEST(Normalize, LmbenchWithoutUnitsAndFlags) {
-  auto rows = run({table({"2.2.1.1.1. LMBench"}, "LM Bench Metrics", {"Benchmarks"},
-                         {"am335x-evm: perf", "am57xx-evm: perf"},
-                         {row(39, {"bw_mem-bcopy-1mb"}, {"187.41", "4930.45"}),
-                          row(40, {"bw_mem-bzero-1mb"}, {"584.22 (min 187.41, max 981.03)", "5355.94"}),
-                          row(41, {"lat_sem"}, {"5.13", "2.32"}),
-                          row(42, {"semaphore_latency"}, {"5.13", "2.32"}),
-                          row(43, {"lat_mem_rd-stride128-sz1000k"}, {"551.12", "12.83"}),
-                          row(44, {"latency_for_1.00_mb_block_size"}, {"275.56 (min 0.00, max 551.12)", "6.41"}),
-                          row(45, {"lat_fs-10k"}, {"79.00", "143.00"})})});
+  auto rows = run({table(
+      {"2.2.1.1.1. LMBench"}, "LM Bench Metrics", {"Benchmarks"},
+      {"am335x-evm: perf", "am57xx-evm: perf"},
+      {row(39, {"bw_mem-bcopy-1mb"}, {"187.41", "4930.45"}),
+       row(40, {"bw_mem-bzero-1mb"}, {"584.22 (min 187.41, max 981.03)", "5355.94"}),
+       row(41, {"lat_sem"}, {"5.13", "2.32"}), row(42, {"semaphore_latency"}, {"5.13", "2.32"}),
+       row(43, {"lat_mem_rd-stride128-sz1000k"}, {"551.12", "12.83"}),
+       row(44, {"latency_for_1.00_mb_block_size"}, {"275.56 (min 0.00, max 551.12)", "6.41"}),
+       row(45, {"lat_fs-10k"}, {"79.00", "143.00"})})});
   ASSERT_EQ(rows.size(), 14u);
   const auto& bcopy = find(rows, "am335x-evm", "bw_mem-bcopy-1mb", "perf", "");
   EXPECT_EQ(bcopy.unit, "MB/s");
@@ -178,23 +187,25 @@ TEST(Normalize, LmbenchWithoutUnitsAndFlags) {
   EXPECT_DOUBLE_EQ(*bzero.min, 187.41);
   EXPECT_EQ(find(rows, "am57xx-evm", "bw_mem-bzero-1mb", "perf", "").flag, "");  // no min/max
   EXPECT_EQ(find(rows, "am335x-evm", "lat_sem", "perf", "").unit, "us");
-  EXPECT_TRUE(hasFlag(find(rows, "am335x-evm", "semaphore_latency", "perf", ""), "alias-of:lat_sem"));
+  EXPECT_TRUE(
+      hasFlag(find(rows, "am335x-evm", "semaphore_latency", "perf", ""), "alias-of:lat_sem"));
   EXPECT_FALSE(hasFlag(find(rows, "am335x-evm", "lat_sem", "perf", ""), "alias-of"));
   const auto& half = find(rows, "am335x-evm", "latency_for_1.00_mb_block_size", "perf", "");
   EXPECT_EQ(half.unit, "ns");
   EXPECT_TRUE(hasFlag(half, "half-latency"));
   EXPECT_TRUE(hasFlag(half, "min-zero"));
-  EXPECT_TRUE(hasFlag(find(rows, "am57xx-evm", "latency_for_1.00_mb_block_size", "perf", ""), "half-latency"));
+  EXPECT_TRUE(hasFlag(find(rows, "am57xx-evm", "latency_for_1.00_mb_block_size", "perf", ""),
+                      "half-latency"));
   EXPECT_EQ(find(rows, "am335x-evm", "lat_fs-10k", "perf", "").unit, "files/s");
 }
 
 // 001 prints units in the row key: "bw_mem-bcopy-16mb (MB/s)".
 TEST(Normalize, UnitInRowKeyIsStripped) {
-  auto rows = run({table({"2.2.1.1. LMBench"}, "", {"Benchmarks"}, {"am335x-evm: perf"},
-                         {row(25, {"af_unix_sock_stream_latency (microsec)"}, {"48.86"}),
-                          row(27, {"lat_ops-int-add (ns)"}, {"1.01"}),
-                          row(29, {"coremark-pro ()"}, {"2465.09"})},
-                         22)});
+  auto rows = run({table(
+      {"2.2.1.1. LMBench"}, "", {"Benchmarks"}, {"am335x-evm: perf"},
+      {row(25, {"af_unix_sock_stream_latency (microsec)"}, {"48.86"}),
+       row(27, {"lat_ops-int-add (ns)"}, {"1.01"}), row(29, {"coremark-pro ()"}, {"2465.09"})},
+      22)});
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].benchmark, "af_unix_sock_stream_latency");
   EXPECT_EQ(rows[0].unit, "us");
@@ -221,13 +232,17 @@ TEST(Normalize, MultiMetricTableParamsAndRtPart) {
 }
 
 TEST(Normalize, StorageColumnsGiveOpAndFs) {
-  auto rows = run({table({"2.2.6. MMCSD", "2.2.6.1. MMC EXT4 FIO 1G"}, "", {"Buffer size (bytes)"},
-                         {"am335x-evm: Write EXT4 Throughput (Mbytes/sec)", "am335x-evm: Write EXT4 CPU Load (%)"},
-                         {row(516, {"1m"}, {"19.80", "1.52"})}),
-                   table({"2.2.6. MMCSD", "2.2.6.2. MMC EXT4"}, "", {"Buffer size (bytes)"},
-                         {"am335x-evm: Read Raw Throughput (Mbytes/sec)"}, {row(543, {"102400"}, {"20.10"})}, 537),
-                   table({"2.2.8. UBoot MMC/SD Driver", "2.2.8.1. AM57XX-EVM"}, "", {"File size (bytes in hex)"},
-                         {"am57xx-evm: Write Throughput (Kbytes/sec)"}, {row(687, {"400000"}, {"6159.40"})}, 682)});
+  auto rows =
+      run({table({"2.2.6. MMCSD", "2.2.6.1. MMC EXT4 FIO 1G"}, "", {"Buffer size (bytes)"},
+                 {"am335x-evm: Write EXT4 Throughput (Mbytes/sec)",
+                  "am335x-evm: Write EXT4 CPU Load (%)"},
+                 {row(516, {"1m"}, {"19.80", "1.52"})}),
+           table({"2.2.6. MMCSD", "2.2.6.2. MMC EXT4"}, "", {"Buffer size (bytes)"},
+                 {"am335x-evm: Read Raw Throughput (Mbytes/sec)"},
+                 {row(543, {"102400"}, {"20.10"})}, 537),
+           table({"2.2.8. UBoot MMC/SD Driver", "2.2.8.1. AM57XX-EVM"}, "",
+                 {"File size (bytes in hex)"}, {"am57xx-evm: Write Throughput (Kbytes/sec)"},
+                 {row(687, {"400000"}, {"6159.40"})}, 682)});
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].benchmark, "MMC EXT4 FIO 1G");
   EXPECT_EQ(rows[0].metric, "Throughput");
@@ -244,12 +259,13 @@ TEST(Normalize, StorageColumnsGiveOpAndFs) {
 
 // 000 prints two-part keys under one label: "Algorithm Buffer Size" / "sha1 1024".
 TEST(Normalize, CompoundKeysAndImpliedUnits) {
-  auto rows = run({table({"2.2.1.21. CRYPTO Driver", "2.2.1.21.1. OpenSSL Performance"}, "",
-                         {"Algorithm Buffer Size"}, {"am335x-evm: throughput", "am654x-evm: throughput"},
-                         {row(904, {"sha1 1024"}, {"9364.14", std::nullopt})}),
-                   table({"2.2.1.4. Sensor Capture"}, "Sensor Capture", {"Resolution Format"},
-                         {"am57xx-evm: Fps", "am57xx-evm: Sensor"},
-                         {row(263, {"160x128 rgb4"}, {"40.88 (min 40.79, max 41.00)", "mt9t111"})})});
+  auto rows =
+      run({table({"2.2.1.21. CRYPTO Driver", "2.2.1.21.1. OpenSSL Performance"}, "",
+                 {"Algorithm Buffer Size"}, {"am335x-evm: throughput", "am654x-evm: throughput"},
+                 {row(904, {"sha1 1024"}, {"9364.14", std::nullopt})}),
+           table({"2.2.1.4. Sensor Capture"}, "Sensor Capture", {"Resolution Format"},
+                 {"am57xx-evm: Fps", "am57xx-evm: Sensor"},
+                 {row(263, {"160x128 rgb4"}, {"40.88 (min 40.79, max 41.00)", "mt9t111"})})});
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].params, "algorithm=sha1;buffer_size=1024");
   EXPECT_EQ(rows[0].unit, "KB/s");
@@ -259,15 +275,16 @@ TEST(Normalize, CompoundKeysAndImpliedUnits) {
 }
 
 TEST(Normalize, ConfigAndIdColumnsAreParamsNotValues) {
-  auto rows = run({table({"2.2.1.7. Multimedia (Decode)", "2.2.1.7.1. H264"},
-                         "Gstreamer H264 in AVI Container Decode Performance", {"Resolution"},
-                         {"am57xx-evm: Fps", "am57xx-evm: IVA Freq (MHz)", "am57xx-evm: IPU Freq (MHz)"},
-                         {row(368, {"720p"}, {"59940.00", "532.00", std::nullopt}),
-                          row(369, {"1080p"}, {"30.00", "532.00", std::nullopt})}),
-                   table({"2.2.1.6.3. Pixel Throughput"}, "GLBenchmark 2.5 Pixel Throughput", {"Benchmark"},
-                         {"am335x-evm: Test Number", "am335x-evm: Rate (texel/sec)", "am335x-evm: Fps"},
-                         {row(356, {"GLB25_FillTestC24Z16 test"},
-                              {"2500101.00", "106066112.00", "4.33 (min 4.18, max 5.02)"})})});
+  auto rows =
+      run({table({"2.2.1.7. Multimedia (Decode)", "2.2.1.7.1. H264"},
+                 "Gstreamer H264 in AVI Container Decode Performance", {"Resolution"},
+                 {"am57xx-evm: Fps", "am57xx-evm: IVA Freq (MHz)", "am57xx-evm: IPU Freq (MHz)"},
+                 {row(368, {"720p"}, {"59940.00", "532.00", std::nullopt}),
+                  row(369, {"1080p"}, {"30.00", "532.00", std::nullopt})}),
+           table({"2.2.1.6.3. Pixel Throughput"}, "GLBenchmark 2.5 Pixel Throughput", {"Benchmark"},
+                 {"am335x-evm: Test Number", "am335x-evm: Rate (texel/sec)", "am335x-evm: Fps"},
+                 {row(356, {"GLB25_FillTestC24Z16 test"},
+                      {"2500101.00", "106066112.00", "4.33 (min 4.18, max 5.02)"})})});
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].params, "iva_freq_mhz=532;resolution=720p");
   EXPECT_TRUE(hasFlag(rows[0], "outlier:fps-above-1000"));
@@ -288,10 +305,12 @@ TEST(Normalize, DroppedDatagramColumnRecovered) {
     cols.push_back(b + ": Packets Per Second (kPPS)");
     cols.push_back(b + ": CPU Load % (LOCAL_CPU_UTIL)");
   }
-  auto t = table({"2.2.5. Ethernet", "2.2.5.1. CPSW/CPSW2g/CPSW3g Ethernet Driver"},
-                 "CPSW2g UDP Egress Throughput 0 loss", {"Frame Size(bytes)"}, cols,
-                 {row(3600, {"64"}, {"60.09 (min 0.00, max 93.69)", "117.38", "65.43", "56.70", "110.75", "31.03"}),
-                  row(3620, {"1518"}, {"920.79", "76.00", "40.00", "500.00", "76.00", "40.00"})});
+  auto t =
+      table({"2.2.5. Ethernet", "2.2.5.1. CPSW/CPSW2g/CPSW3g Ethernet Driver"},
+            "CPSW2g UDP Egress Throughput 0 loss", {"Frame Size(bytes)"}, cols,
+            {row(3600, {"64"},
+                 {"60.09 (min 0.00, max 93.69)", "117.38", "65.43", "56.70", "110.75", "31.03"}),
+             row(3620, {"1518"}, {"920.79", "76.00", "40.00", "500.00", "76.00", "40.00"})});
   t.cellsMayBeDropped = true;
   auto rows = run({t}, Layout::CellPerLine);
   ASSERT_EQ(rows.size(), 12u);
@@ -301,15 +320,17 @@ TEST(Normalize, DroppedDatagramColumnRecovered) {
   EXPECT_EQ(tp.unit, "Mbit/s");
   EXPECT_TRUE(hasFlag(tp, "min-zero"));
   EXPECT_FALSE(hasFlag(tp, "unattributed"));
-  EXPECT_EQ(find(rows, "j784s4-evm", "CPSW2g UDP Egress Throughput 0 loss", "CPU Load", "frame=64;stack=linux").unit,
+  EXPECT_EQ(find(rows, "j784s4-evm", "CPSW2g UDP Egress Throughput 0 loss", "CPU Load",
+                 "frame=64;stack=linux")
+                .unit,
             "%");
   EXPECT_EQ(find(rows, "j784s4-evm", "CPSW2g UDP Egress Throughput 0 loss", "Packets Per Second",
                  "frame=64;stack=linux")
                 .value,
             110.75);
   // 1518-byte row: j784s4 500 Mbit/s at 76 kPPS fails the check (76 x 1518 x 8 = 923 Mbit/s).
-  EXPECT_FALSE(hasFlag(find(rows, "j721e-idk-gw", "CPSW2g UDP Egress Throughput 0 loss", "THROUGHPUT",
-                            "frame=1518;stack=linux"),
+  EXPECT_FALSE(hasFlag(find(rows, "j721e-idk-gw", "CPSW2g UDP Egress Throughput 0 loss",
+                            "THROUGHPUT", "frame=1518;stack=linux"),
                        "kpps-check"));
   EXPECT_TRUE(hasFlag(find(rows, "j784s4-evm", "CPSW2g UDP Egress Throughput 0 loss", "THROUGHPUT",
                            "frame=1518;stack=linux"),
@@ -319,8 +340,8 @@ TEST(Normalize, DroppedDatagramColumnRecovered) {
 // 003 Glmark2 4000x4000: 3 values for 5 boards; which boards is not knowable.
 TEST(Normalize, DroppedCellsUnattributed) {
   auto t = table({"2.2.4.2. Glmark2"}, "Glmark2 Performance", {"Benchmark"},
-                 {"j721e-idk-gw: Score", "j721s2-evm: Score", "j722s_evm-fs: Score", "j742s2_evm-fs: Score",
-                  "j784s4-evm: Score"},
+                 {"j721e-idk-gw: Score", "j721s2-evm: Score", "j722s_evm-fs: Score",
+                  "j742s2_evm-fs: Score", "j784s4-evm: Score"},
                  {row(3404, {"Glmark2-DRM"}, {"47.88", "116.50", "286.25", "124.80", "166.50"}),
                   row(3410, {"Glmark2-Wayland 4000x4000"}, {"81.63", "79.00", "83.88"})});
   t.cellsMayBeDropped = true;
@@ -337,9 +358,10 @@ TEST(Normalize, DroppedCellsUnattributed) {
 
 // Single-board multi-metric 003 row missing one cell: board known, metric not.
 TEST(Normalize, DroppedCellKeepsWhatColumnsAgreeOn) {
-  auto t = table({"2.2.10. EMMC Driver"}, "EMMC EXT4 FIO 1G", {"Buffer size (bytes)"},
-                 {"j7200-evm: Write EXT4 Throughput (Mbytes/sec)", "j7200-evm: Write EXT4 CPU Load (%)"},
-                 {row(4730, {"4k"}, {"2.80"})});
+  auto t =
+      table({"2.2.10. EMMC Driver"}, "EMMC EXT4 FIO 1G", {"Buffer size (bytes)"},
+            {"j7200-evm: Write EXT4 Throughput (Mbytes/sec)", "j7200-evm: Write EXT4 CPU Load (%)"},
+            {row(4730, {"4k"}, {"2.80"})});
   t.cellsMayBeDropped = true;
   auto rows = run({t}, Layout::CellPerLine);
   ASSERT_EQ(rows.size(), 1u);
@@ -356,11 +378,13 @@ TEST(Normalize, LeftPackedUdpRowsFlagged) {
     cols.push_back(b + ": CPU Load");
     cols.push_back(b + ": Packets Per Second (kpps)");
   }
-  auto rows = run({table({"2.2.1.8.2. UDP Throughput"}, "UDP Throughput Egress", {"UDP Packet Size(bytes)"}, cols,
-                         {row(435, {"256"}, {"88.30", "99.80", "42.00", std::nullopt, std::nullopt, std::nullopt}),
-                          row(436, {"1500"}, {"315.00", "99.90", "26.00", "920.00", "66.30", "76.00"})})});
+  auto rows = run({table(
+      {"2.2.1.8.2. UDP Throughput"}, "UDP Throughput Egress", {"UDP Packet Size(bytes)"}, cols,
+      {row(435, {"256"}, {"88.30", "99.80", "42.00", std::nullopt, std::nullopt, std::nullopt}),
+       row(436, {"1500"}, {"315.00", "99.90", "26.00", "920.00", "66.30", "76.00"})})});
   ASSERT_EQ(rows.size(), 9u);
-  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(hasFlag(rows[i], "suspect-attribution:left-packed-row"));
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_TRUE(hasFlag(rows[i], "suspect-attribution:left-packed-row"));
   for (size_t i = 3; i < 9; ++i) EXPECT_FALSE(hasFlag(rows[i], "suspect-attribution"));
   EXPECT_EQ(rows[0].params, "datagram=256;stack=linux");
   EXPECT_EQ(rows[1].unit, "%");
@@ -385,16 +409,17 @@ TEST(Normalize, PositionalCaptionsForUncaptionedPairs) {
 }
 
 TEST(Normalize, PowerTablesMetricAndParams) {
-  auto rows = run({table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"},
-                         "Active Power Consumption at various OPPs with Dhrystone", {"Power Rail"},
-                         {"am335x-evm: 300M (mw)", "am335x-evm: 1000M (mw)"},
-                         {row(1090, {"vdd_mpu_power"}, {"112.64", "727.87"})}),
-                   table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"},
-                         "Power Consumption with ondemand governor", {"Power Rail"},
-                         {"am335x-evm: idle (mw)", "am335x-evm: memtester (mw)"},
-                         {row(1170, {"vdd_mpu_power"}, {"50.00", "60.00"})}),
-                   table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"}, "", {"Power Rail"},
-                         {"am335x-evm: Suspend Power (mw)"}, {row(1140, {"total_power"}, {"5.68"})})});
+  auto rows =
+      run({table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"},
+                 "Active Power Consumption at various OPPs with Dhrystone", {"Power Rail"},
+                 {"am335x-evm: 300M (mw)", "am335x-evm: 1000M (mw)"},
+                 {row(1090, {"vdd_mpu_power"}, {"112.64", "727.87"})}),
+           table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"},
+                 "Power Consumption with ondemand governor", {"Power Rail"},
+                 {"am335x-evm: idle (mw)", "am335x-evm: memtester (mw)"},
+                 {row(1170, {"vdd_mpu_power"}, {"50.00", "60.00"})}),
+           table({"2.2.1.23. Power Management", "2.2.1.23.1. AM335x-EVM"}, "", {"Power Rail"},
+                 {"am335x-evm: Suspend Power (mw)"}, {row(1140, {"total_power"}, {"5.68"})})});
   ASSERT_EQ(rows.size(), 5u);
   EXPECT_EQ(rows[0].benchmark, "vdd_mpu_power");
   EXPECT_EQ(rows[0].metric, "Power");
@@ -410,10 +435,11 @@ TEST(Normalize, PowerTablesMetricAndParams) {
 TEST(Normalize, MalformedTablesNeverCrash) {
   ParsedDocument d;
   d.source = "doc";
-  d.tables.push_back(table({}, "", {}, {}, {row(1, {}, {"1.0"})}));                 // no columns
+  d.tables.push_back(table({}, "", {}, {}, {row(1, {}, {"1.0"})}));                  // no columns
   d.tables.push_back(table({}, "", {"Benchmarks"}, {"x: perf"}, {row(2, {}, {})}));  // empty row
-  d.tables.push_back(table({"Mystery"}, "", {"Benchmarks"}, {"b: perf"},
-                           {row(3, {"a", "b", "c"}, {"1.0", "2.0", "3.0", "abc"})}));  // extra cells
+  d.tables.push_back(
+      table({"Mystery"}, "", {"Benchmarks"}, {"b: perf"},
+            {row(3, {"a", "b", "c"}, {"1.0", "2.0", "3.0", "abc"})}));  // extra cells
   auto rows = normalize(d);
   flagOutliers(rows);
   ASSERT_EQ(rows.size(), 3u);
@@ -423,7 +449,8 @@ TEST(Normalize, MalformedTablesNeverCrash) {
 }
 
 TEST(FlagOutliers, ValueChecks) {
-  auto mk = [](std::string bench, std::string metric, std::string unit, double v, std::optional<double> mn = {}) {
+  auto mk = [](std::string bench, std::string metric, std::string unit, double v,
+               std::optional<double> mn = {}) {
     MeasuredRow r;
     r.source = "s";
     r.board = "b";
@@ -436,9 +463,12 @@ TEST(FlagOutliers, ValueChecks) {
     if (mn) r.max = v * 2;
     return r;
   };
-  std::vector<MeasuredRow> rows = {mk("PCI Ethernet", "Bandwidth", "Mbit/s", 0), mk("x", "Latency", "us", 0),
-                                   mk("x", "CPU Load", "%", 0), mk("x", "CPU Load", "%", 101.78),
-                                   mk("x", "THROUGHPUT", "Mbit/s", 998, 0.0), mk("x", "Power", "mW", 0)};
+  std::vector<MeasuredRow> rows = {mk("PCI Ethernet", "Bandwidth", "Mbit/s", 0),
+                                   mk("x", "Latency", "us", 0),
+                                   mk("x", "CPU Load", "%", 0),
+                                   mk("x", "CPU Load", "%", 101.78),
+                                   mk("x", "THROUGHPUT", "Mbit/s", 998, 0.0),
+                                   mk("x", "Power", "mW", 0)};
   flagOutliers(rows);
   EXPECT_EQ(rows[0].flag, "zero-rate");
   EXPECT_EQ(rows[1].flag, "zero-time");
@@ -522,7 +552,8 @@ TEST(AddFlag, JoinsAndDeduplicates) {
 
 namespace {
 std::string tempFile(const std::string& name, const std::string& content) {
-  auto dir = std::filesystem::temp_directory_path() / ("socsim_test_normalize_" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() /
+             ("socsim_test_normalize_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto p = dir / name;
   std::ofstream(p, std::ios::binary) << content;
@@ -544,7 +575,8 @@ TEST(IngestFile, BadInputsAreInputErrorsWithFileAndLine) {
   expectInputError("/nonexistent/guide.txt", 0, "cannot open");
   expectInputError(std::filesystem::temp_directory_path().string(), 0, "directory");
   expectInputError(tempFile("empty.txt", ""), 1, "empty");
-  expectInputError(tempFile("bin.txt", std::string("line one\nline two\n\x01\x02\x00\x03", 22)), 3, "binary");
+  expectInputError(tempFile("bin.txt", std::string("line one\nline two\n\x01\x02\x00\x03", 22)), 3,
+                   "binary");
   expectInputError(tempFile("latin1.txt", "ok\nok\ncaf\xe9\n"), 3, "UTF-8");
   expectInputError(tempFile("prose.txt", "Just some prose.\nNothing tabular here.\n"), 1, "layout");
 }
