@@ -49,11 +49,6 @@ struct MemorySystemConfig {
   double quantum_ns = 1000;  ///< temporal-decoupling quantum of every core
 };
 
-/// The memory system of a resolved board: every cluster that has an L1 data cache (clusters
-/// without caches, e.g. Cortex-M4F, are left out: they run no memory benchmark), in board order,
-/// its L2, the L3/MSMC, interconnect, DDR controller and DRAM (defaults when the board has no DDR).
-/// `clusterIndex`, when given, receives for each MemoryClusterConfig the board's cluster index.
-MemorySystemConfig memorySystemFromBoard(const BoardConfig& board,
-                                         std::vector<int>* clusterIndex = nullptr);
+/// The memory system of a resolved board: soc::memorySystemFor (soc/board_platform.h).
 
 }  // namespace socsim::soc

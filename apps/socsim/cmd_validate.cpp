@@ -139,6 +139,7 @@ Action addValidate(CLI::App& app) {
     vo.progress = isatty(STDERR_FILENO);
     validation::RunnerOptions ro;
     ro.overrides = o->sets;
+    if (!o->noOut) ro.resolvedDir = o->out + "/resolved";
     auto runner = validation::makeBoardRunner(sourceDir() + "/configs/boards", ro);
     auto results = validation::validate(sel, runner, vo);
     auto summary = validation::summarize(results);

@@ -11,6 +11,7 @@
 #include "models/cpu/core_memory.h"
 #include "models/memory/ddr_controller.h"
 #include "soc/config/loader.h"
+#include "soc/board_platform.h"
 #include "soc/platform.h"
 
 using socsim::models::CoreMemory;
@@ -266,7 +267,7 @@ TEST(MemorySystem, Am335xBoardWritesOutrunReadsFromTheModelAlone) {
   // bw_mem rd in the guides; here that must come out of the board's facts and presets.
   auto board = socsim::soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) +
                                       "/configs/boards/am335x-evm.yaml");
-  Platform p(socsim::soc::memorySystemFromBoard(board));
+  Platform p(socsim::soc::memorySystemFor(board));
   ASSERT_EQ(p.coreCount(), 1);
   const std::uint64_t bytes = 16 << 20;
   p.flushCaches();
