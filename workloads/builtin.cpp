@@ -1,9 +1,11 @@
 #include "workloads/builtin.h"
 
+#include "workloads/memory/memory_benchmarks.h"
+
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
-  (void)r;
+  memory::registerMemoryBenchmarks(r);
 }
 
 }  // namespace socsim::wl
