@@ -24,6 +24,8 @@ std::string measuredDir();
 Action addIngest(CLI::App& app);
 Action addMeasured(CLI::App& app);
 Action addValidate(CLI::App& app);
+Action addRun(CLI::App& app);
+Action addExplain(CLI::App& app);
 
 Action addBoards(CLI::App& app);
 Action addConfig(CLI::App& app);

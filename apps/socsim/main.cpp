@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
   actions["ingest"] = addIngest(app);
   actions["measured"] = addMeasured(app);
   actions["validate"] = addValidate(app);
+  actions["run"] = addRun(app);
+  actions["explain"] = addExplain(app);
   actions["boards"] = addBoards(app);
   actions["config"] = addConfig(app);
   actions["params"] = addParams(app);

@@ -1,0 +1,178 @@
+// socsim run --board B [--benchmark GLOB] [--family F] [--set key=value]... [--all]
+// socsim explain --board B --benchmark NAME [--family F] [--set key=value]...
+#include <fnmatch.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+
+#include "apps/socsim/commands.h"
+#include "calibration/dataset/measured_row.h"
+#include "common/error.h"
+#include "common/format.h"
+#include "common/table.h"
+#include "soc/config/board_config.h"
+#include "soc/config/loader.h"
+#include "validation/board_runner.h"
+#include "workloads/workload.h"
+
+namespace socsim::app {
+
+namespace {
+
+using QueryKey = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+QueryKey keyOf(const wl::Query& q) { return {q.family, q.benchmark, q.metric, q.params, q.unit}; }
+
+/// The queries to predict for `board`: the identities of the rows measured on that board or,
+/// for a board never measured (or with `all`), every distinct row identity in the dataset.
+/// Only identities are taken from the dataset, never values.
+std::vector<wl::Query> catalogue(const std::string& boardName, bool all, const std::string& family,
+                                 const std::string& glob) {
+  auto rows = calib::readMeasuredDir(measuredDir());
+  bool measuredHere = false;
+  for (const auto& r : rows) measuredHere |= r.board == boardName;
+  std::set<QueryKey> seen;
+  std::vector<wl::Query> out;
+  for (const auto& r : rows) {
+    if (!all && measuredHere && r.board != boardName) continue;
+    if (!inCommaList(family, r.family)) continue;
+    if (!glob.empty() && fnmatch(glob.c_str(), r.benchmark.c_str(), 0) != 0) continue;
+    wl::Query q{r.family, r.benchmark, r.metric, r.params, r.unit};
+    if (seen.insert(keyOf(q)).second) out.push_back(q);
+  }
+  return out;
+}
+
+struct Loaded {
+  std::unique_ptr<validation::BoardRunContext> ctx;
+  std::string name;
+};
+
+Loaded loadContext(const std::string& board, const std::vector<std::string>& sets) {
+  std::string file = soc::findBoardFile(board, sourceDir() + "/configs/boards");
+  auto cfg = std::make_unique<soc::BoardConfig>(soc::loadBoard(file, sets));
+  Loaded l;
+  l.name = cfg->board.name;
+  l.ctx = std::make_unique<validation::BoardRunContext>(std::move(cfg));
+  return l;
+}
+
+}  // namespace
+
+Action addRun(CLI::App& app) {
+  struct Opts {
+    std::string board, glob, family, format = "table";
+    std::vector<std::string> sets;
+    bool all = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* sub = app.add_subcommand("run", "predict the benchmarks of a board (what-if with --set)");
+  sub->add_option("--board", o->board, "board name or path to a board YAML file")->required();
+  sub->add_option("--benchmark", o->glob, "only benchmarks whose name matches this glob");
+  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--set", o->sets, "config override key=value (see socsim config --help)");
+  sub->add_flag("--all", o->all, "every benchmark in the dataset, not only those measured on this board");
+  sub->add_option("--format", o->format, "table|csv|json");
+  return [o]() {
+    Format fmt = parseFormat(o->format);
+    auto l = loadContext(o->board, o->sets);
+    auto qs = catalogue(l.name, o->all, o->family, o->glob);
+    if (qs.empty()) throw InputError("", 0, "--benchmark/--family", "no benchmark matches the selection");
+    Table t;
+    t.columns = {"board", "family", "benchmark", "metric", "params", "unit", "predicted", "lo", "hi"};
+    if (fmt == Format::Table) t.columns.push_back("status");
+    t.numeric = {false, false, false, false, false, false, true, true, true, false};
+    int notModelled = 0;
+    for (size_t i = 0; i < qs.size(); ++i) {
+      const auto& q = qs[i];
+      auto r = validation::predictOne(*l.ctx, q);
+      std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
+      if (r.kind == validation::QueryResult::Kind::Ok) {
+        row.push_back(formatNumber(r.value));
+        row.push_back(formatNumber(r.lo));
+        row.push_back(formatNumber(r.hi));
+        if (fmt == Format::Table) row.push_back("ok");
+      } else {
+        ++notModelled;
+        row.insert(row.end(), {"", "", ""});
+        std::string status = (r.kind == validation::QueryResult::Kind::NotModelled ? "not-modelled: "
+                                                                                  : "failed: ") +
+                             r.reason;
+        if (fmt == Format::Table) row.push_back(status);
+        else std::cerr << "socsim: " << q.benchmark << " (" << q.params << "): " << status << "\n";
+      }
+      if (fmt == Format::Table && row[6].size()) row[6] = formatSig(r.value, 4);
+      t.addRow(row);
+    }
+    t.print(std::cout, fmt);
+    if (fmt == Format::Table)
+      std::cout << "\n" << qs.size() - notModelled << "/" << qs.size() << " benchmarks predicted for "
+                << l.name << (o->sets.empty() ? "" : " with overrides") << "\n";
+    return 0;
+  };
+}
+
+Action addExplain(CLI::App& app) {
+  struct Opts {
+    std::string board, benchmark, family, format = "table";
+    std::vector<std::string> sets;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* sub = app.add_subcommand("explain", "where the simulated time of one prediction went");
+  sub->add_option("--board", o->board, "board name or path to a board YAML file")->required();
+  sub->add_option("--benchmark", o->benchmark, "benchmark name (a glob selects several)")->required();
+  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--set", o->sets, "config override key=value");
+  sub->add_option("--format", o->format, "table|csv|json");
+  return [o]() {
+    Format fmt = parseFormat(o->format);
+    auto l = loadContext(o->board, o->sets);
+    auto qs = catalogue(l.name, false, o->family, o->benchmark);
+    if (qs.empty())
+      throw InputError("", 0, "--benchmark", "no benchmark named '" + o->benchmark + "' in the dataset");
+    const size_t kMax = 12;
+    if (qs.size() > kMax) qs.resize(kMax);
+    Table t;
+    t.columns = {"board", "family", "benchmark", "metric", "params", "unit", "predicted", "part",
+                 "seconds", "share_%"};
+    t.numeric = {false, false, false, false, false, false, true, false, true, true};
+    for (const auto& q : qs) {
+      wl::Prediction p;
+      auto r = validation::predictOne(*l.ctx, q, &p);
+      std::vector<std::string> head = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
+      if (r.kind != validation::QueryResult::Kind::Ok) {
+        auto row = head;
+        row.insert(row.end(), {"", r.kind == validation::QueryResult::Kind::NotModelled
+                                       ? "not-modelled: " + r.reason
+                                       : "failed: " + r.reason,
+                               "", ""});
+        t.addRow(row);
+        continue;
+      }
+      double total = 0;
+      for (const auto& [part, s] : p.breakdown.seconds) total += s;
+      if (p.breakdown.seconds.empty()) {
+        auto row = head;
+        row.insert(row.end(), {formatNumber(r.value), "(no breakdown)", "", ""});
+        t.addRow(row);
+      }
+      for (const auto& [part, s] : p.breakdown.seconds) {
+        auto row = head;
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
+        row.push_back(part);
+        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatNumber(s));
+        row.push_back(total > 0 ? formatSig(100 * s / total, 3) : "");
+        t.addRow(row);
+      }
+      if (!p.note.empty() && fmt == Format::Table) std::cerr << q.benchmark << ": " << p.note << "\n";
+    }
+    t.print(std::cout, fmt);
+    return 0;
+  };
+}
+
+}  // namespace socsim::app
