@@ -209,6 +209,10 @@ void applyOverride(BoardConfig& board, const std::string& assignment) {
   board = std::move(nb);
 }
 
+void applyOverride(BoardConfig& board, const std::string& path, const std::string& value) {
+  applyOverride(board, path + "=" + value);
+}
+
 // ---------------------------------------------------------------- board discovery
 
 std::vector<std::string> listBoardFiles(const std::string& boardsDir) {

@@ -26,6 +26,8 @@ BoardConfig loadBoardText(const std::string& yaml, const std::string& displayNam
 /// Apply one override to a loaded board: re-resolves from the board file with the previous and
 /// the new override (so one validation path serves both). `assignment` is "PATH=VALUE".
 void applyOverride(BoardConfig& board, const std::string& assignment);
+/// Same with the path and the value apart: applyOverride(b, "clusters[0].core.clock_mhz", "1800").
+void applyOverride(BoardConfig& board, const std::string& path, const std::string& value);
 
 /// The board files in `boardsDir` (`*.yaml`, sorted by name).
 std::vector<std::string> listBoardFiles(const std::string& boardsDir);

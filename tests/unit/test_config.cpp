@@ -399,7 +399,9 @@ TEST(Overrides, ApplyOverrideOnALoadedBoard) {
   soc::applyOverride(b, "clusters[0].core.clock_mhz=800");
   EXPECT_EQ(b.clusters[0].core.clock_mhz, 800);
   EXPECT_EQ(b.clusters[0].l2->size_bytes, 512u * 1024);
-  EXPECT_EQ(b.overrides.size(), 2u);
+  soc::applyOverride(b, "clusters[0].core.clock_mhz", "1.2GHz");
+  EXPECT_EQ(b.clusters[0].core.clock_mhz, 1200);
+  EXPECT_EQ(b.overrides.size(), 3u);
   EXPECT_THROW(soc::applyOverride(b, "l2.size=-3"), InputError);
 }
 
