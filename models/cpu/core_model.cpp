@@ -9,10 +9,10 @@ namespace socsim::models {
 namespace {
 
 constexpr const char* kClassNames[kOpClasses] = {
-    "int_alu", "int_mul",    "int_div", "int64_alu", "int64_mul", "int64_div",
-    "load",    "store",      "load_multi", "store_multi", "branch", "fp_add",
-    "fp_mul",  "fp_mac",     "fp_div",  "fp_sqrt",   "dp_add",    "dp_mul",
-    "dp_mac",  "dp_div",     "dp_sqrt", "fp_move"};
+    "int_alu", "int_mul", "int_div",    "int64_alu",   "int64_mul", "int64_div",
+    "load",    "store",   "load_multi", "store_multi", "branch",    "fp_add",
+    "fp_mul",  "fp_mac",  "fp_div",     "fp_sqrt",     "dp_add",    "dp_mul",
+    "dp_mac",  "dp_div",  "dp_sqrt",    "fp_move"};
 
 enum Pool : std::uint8_t { kAlu, kMul, kDiv, kLs, kBr, kFp, kFpDiv, kPools };
 
@@ -74,12 +74,20 @@ class SlotCalendar {
 class DirectionPredictor {
  public:
   void init(const CoreTimingParams& t) {
-    if (t.branch_predictor == "static_not_taken") kind_ = 0;
-    else if (t.branch_predictor == "bimodal") kind_ = 1;
-    else if (t.branch_predictor == "gshare") kind_ = 2;
-    else throw std::invalid_argument("unknown branch_predictor '" + t.branch_predictor + "'");
+    if (t.branch_predictor == "static_not_taken")
+      kind_ = 0;
+    else if (t.branch_predictor == "bimodal")
+      kind_ = 1;
+    else if (t.branch_predictor == "gshare")
+      kind_ = 2;
+    else
+      throw std::invalid_argument("unknown branch_predictor '" + t.branch_predictor + "'");
     std::size_t n = 1;
-    while (n < static_cast<std::size_t>(std::max(1, t.bp_table_entries))) n <<= 1;
+    bits_ = 0;
+    while (n < static_cast<std::size_t>(std::max(1, t.bp_table_entries))) {
+      n <<= 1;
+      ++bits_;
+    }
     table_.assign(n, 1);  // weakly not-taken
     mask_ = n - 1;
     histMask_ = t.bp_history_bits >= 63 ? ~0ull : ((1ull << t.bp_history_bits) - 1);
@@ -88,7 +96,9 @@ class DirectionPredictor {
   /// Predict, update, and return whether the prediction was right.
   bool predict(std::uint64_t pc, bool taken) {
     if (kind_ == 0) return !taken;
-    std::uint64_t idx = pc >> 2;
+    // Fibonacci hash of the instruction address spreads neighbouring branch sites over the
+    // table, so that XOR-ing the history in does not alias them systematically.
+    std::uint64_t idx = bits_ ? ((pc >> 2) * 0x9E3779B97F4A7C15ull) >> (64 - bits_) : 0;
     if (kind_ == 2) idx ^= ghr_;
     std::uint8_t& c = table_[idx & mask_];
     bool pred = c >= 2;
@@ -103,6 +113,7 @@ class DirectionPredictor {
 
  private:
   int kind_ = 0;
+  int bits_ = 0;
   std::vector<std::uint8_t> table_;
   std::uint64_t mask_ = 0, histMask_ = 0, ghr_ = 0;
 };
@@ -133,20 +144,25 @@ std::size_t RepeatSource::next(DynInst* out, std::size_t n) {
 // ---------------------------------------------------------------------------------------------
 
 struct CoreModel::Impl {
-  Impl(const CoreParams& core, const CoreTimingParams& t, CoreMemoryPort& m)
-      : tp(t), mem(m) {
-    if (core.pipeline == "out-of-order") ooo = true;
-    else if (core.pipeline == "in-order") ooo = false;
-    else throw std::invalid_argument("unknown pipeline '" + core.pipeline + "'");
+  Impl(const CoreParams& core, const CoreTimingParams& t, CoreMemoryPort& m) : tp(t), mem(m) {
+    if (core.pipeline == "out-of-order")
+      ooo = true;
+    else if (core.pipeline == "in-order")
+      ooo = false;
+    else
+      throw std::invalid_argument("unknown pipeline '" + core.pipeline + "'");
     dispatchWidth =
         static_cast<std::uint32_t>(std::max(1, std::min(core.issue_width, t.fetch_width)));
     // In-order cores issue at most what they decode; out-of-order cores may issue wider.
-    issueWidth = static_cast<std::uint32_t>(
-        std::max(1, ooo ? t.issue_width : std::min(t.issue_width, static_cast<int>(dispatchWidth))));
+    issueWidth = static_cast<std::uint32_t>(std::max(
+        1, ooo ? t.issue_width : std::min(t.issue_width, static_cast<int>(dispatchWidth))));
     retireWidth = static_cast<std::uint32_t>(std::max(1, t.retire_width));
-    rob = ooo ? static_cast<std::uint64_t>(std::clamp(t.rob_entries, 1, static_cast<int>(kRing))) : 0;
-    lsq = ooo ? static_cast<std::uint64_t>(std::clamp(t.lsq_entries, 1, static_cast<int>(kRing))) : 0;
-    sbEntries = static_cast<std::uint64_t>(std::clamp(t.store_buffer_entries, 1, static_cast<int>(kRing)));
+    rob =
+        ooo ? static_cast<std::uint64_t>(std::clamp(t.rob_entries, 1, static_cast<int>(kRing))) : 0;
+    lsq =
+        ooo ? static_cast<std::uint64_t>(std::clamp(t.lsq_entries, 1, static_cast<int>(kRing))) : 0;
+    sbEntries =
+        static_cast<std::uint64_t>(std::clamp(t.store_buffer_entries, 1, static_cast<int>(kRing)));
     penalty = static_cast<std::uint64_t>(std::max(0, t.mispredict_penalty_cycles));
     bubble = static_cast<std::uint64_t>(std::max(0, t.taken_branch_bubble_cycles));
     multiBytes = static_cast<std::uint32_t>(std::max(1, t.ls_multi_bytes_per_cycle));
@@ -199,13 +215,15 @@ struct CoreModel::Impl {
       name.clear();
     };
     for (char ch : t.software_classes) {
-      if (ch == ',' || ch == ' ' || ch == ';') flush();
-      else name += ch;
+      if (ch == ',' || ch == ' ' || ch == ';')
+        flush();
+      else
+        name += ch;
     }
     flush();
 
-    const int units[kPools] = {t.alu_units, t.mul_units, t.div_units, t.ls_units,
-                               t.branch_units, t.fp_units, t.fpdiv_units};
+    const int units[kPools] = {t.alu_units,    t.mul_units, t.div_units,  t.ls_units,
+                               t.branch_units, t.fp_units,  t.fpdiv_units};
     for (int p = 0; p < kPools; ++p) pools[p].init(std::max(1, units[p]));
     issueCal.init(static_cast<int>(issueWidth));
     predictor.init(t);
@@ -214,8 +232,12 @@ struct CoreModel::Impl {
     while ((1u << lineShift) < lb) ++lineShift;
     levelNames = mem.levelNames();
     if (levelNames.empty()) levelNames = {"l1d"};
-    stats.partNames = {"core.issue",        "core.dependency",  "core.branch_mispredict",
-                       "core.taken_branch", "core.structural",  "core.window",
+    stats.partNames = {"core.issue",
+                       "core.dependency",
+                       "core.branch_mispredict",
+                       "core.taken_branch",
+                       "core.structural",
+                       "core.window",
                        "l1i"};
     for (const auto& n : levelNames) stats.partNames.push_back(n);
     resetStats();
@@ -230,7 +252,7 @@ struct CoreModel::Impl {
     statsBase = lastRetire;
   }
 
-  std::uint64_t run(InstructionSource& src, std::uint64_t maxN);
+  std::uint64_t run(InstructionSource& src, std::uint64_t maxN, std::uint64_t until);
   void step(const DynInst& in);
 
   // configuration
@@ -244,13 +266,13 @@ struct CoreModel::Impl {
   std::vector<std::string> levelNames;
 
   // state
-  std::uint64_t seq = 0;            // instructions executed so far
+  std::uint64_t seq = 0;  // instructions executed so far
   std::uint64_t memSeq = 0, storeSeq = 0;
-  std::uint64_t dispCycle = 0;      // current dispatch group
+  std::uint64_t dispCycle = 0;  // current dispatch group
   std::uint32_t dispCount = 0;
-  std::uint64_t feReady = 0;        // front end may dispatch from here
+  std::uint64_t feReady = 0;  // front end may dispatch from here
   int feCause = kIssue;
-  std::uint64_t lastIssue = 0;      // in-order: issue of the previous instruction
+  std::uint64_t lastIssue = 0;  // in-order: issue of the previous instruction
   std::uint64_t lastRetire = 0;
   std::uint32_t retireCount = 0;
   std::uint64_t lastLine = ~0ull;
@@ -412,7 +434,8 @@ void CoreModel::Impl::step(const DynInst& in) {
       break;
   }
   if (ct.software) {
-    std::uint64_t fe = t + ct.interval;
+    // A library routine holds the pipeline for its whole run (its latency).
+    std::uint64_t fe = t + ct.latency;
     if (fe > feReady) {
       feReady = fe;
       feCause = kStructural;
@@ -450,10 +473,13 @@ void CoreModel::Impl::step(const DynInst& in) {
   ++stats.instructions;
 }
 
-std::uint64_t CoreModel::Impl::run(InstructionSource& src, std::uint64_t maxN) {
+std::uint64_t CoreModel::Impl::run(InstructionSource& src, std::uint64_t maxN,
+                                   std::uint64_t until) {
   std::uint64_t n = 0;
-  while (n < maxN) {
-    std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), maxN - n));
+  // With a cycle limit, pull small batches so that the run stops close to it.
+  const std::size_t batch = until == ~0ull ? buf.size() : 32;
+  while (n < maxN && lastRetire < until) {
+    std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(batch, maxN - n));
     std::size_t got = src.next(buf.data(), want);
     if (got == 0) break;
     for (std::size_t k = 0; k < got; ++k) step(buf[k]);
@@ -463,17 +489,25 @@ std::uint64_t CoreModel::Impl::run(InstructionSource& src, std::uint64_t maxN) {
   return n;
 }
 
-CoreModel::CoreModel(const CoreParams& core, const CoreTimingParams& timing,
-                     CoreMemoryPort& mem)
+CoreModel::CoreModel(const CoreParams& core, const CoreTimingParams& timing, CoreMemoryPort& mem)
     : impl_(std::make_unique<Impl>(core, timing, mem)) {}
 CoreModel::~CoreModel() = default;
-std::uint64_t CoreModel::run(InstructionSource& src, std::uint64_t maxInstructions) {
-  return impl_->run(src, maxInstructions);
+std::uint64_t CoreModel::run(InstructionSource& src, std::uint64_t maxInstructions,
+                             std::uint64_t untilCycle) {
+  return impl_->run(src, maxInstructions, untilCycle);
 }
-void CoreModel::resetStats() { impl_->resetStats(); }
-const CoreRunStats& CoreModel::stats() const { return impl_->stats; }
-std::uint64_t CoreModel::now() const { return impl_->lastRetire; }
-bool CoreModel::outOfOrder() const { return impl_->ooo; }
+void CoreModel::resetStats() {
+  impl_->resetStats();
+}
+const CoreRunStats& CoreModel::stats() const {
+  return impl_->stats;
+}
+std::uint64_t CoreModel::now() const {
+  return impl_->lastRetire;
+}
+bool CoreModel::outOfOrder() const {
+  return impl_->ooo;
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -531,7 +565,8 @@ CoreMemoryPort::Access FixedLatencyMemory::load(std::uint64_t addr, unsigned, st
   return a;
 }
 
-CoreMemoryPort::Access FixedLatencyMemory::store(std::uint64_t addr, unsigned, std::uint64_t cycle) {
+CoreMemoryPort::Access FixedLatencyMemory::store(std::uint64_t addr, unsigned,
+                                                 std::uint64_t cycle) {
   if (d_->access(addr >> d_->lineShift)) return {cycle + 1, 0};
   return miss(addr >> d_->lineShift, cycle);
 }

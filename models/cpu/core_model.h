@@ -61,7 +61,7 @@ enum class OpClass : std::uint8_t {
   DpMac,
   DpDiv,
   DpSqrt,
-  FpMove,      ///< int <-> fp register transfer, conversion
+  FpMove,  ///< int <-> fp register transfer, conversion
   Count
 };
 constexpr int kOpClasses = static_cast<int>(OpClass::Count);
@@ -75,17 +75,19 @@ inline bool isMemory(OpClass c) {
   return c == OpClass::Load || c == OpClass::Store || c == OpClass::LoadMulti ||
          c == OpClass::StoreMulti;
 }
-inline bool isStore(OpClass c) { return c == OpClass::Store || c == OpClass::StoreMulti; }
+inline bool isStore(OpClass c) {
+  return c == OpClass::Store || c == OpClass::StoreMulti;
+}
 
 /// One dynamic instruction.
 struct DynInst {
-  std::uint64_t pc = 0;    ///< instruction address (fetch lines, predictor index)
-  std::uint64_t addr = 0;  ///< data address of a memory class
-  std::uint16_t dep1 = 0;  ///< distance (in instructions) back to the first producer; 0 = none
-  std::uint16_t dep2 = 0;  ///< second producer; 0 = none
-  std::uint16_t bytes = 4; ///< access size of a memory class
+  std::uint64_t pc = 0;     ///< instruction address (fetch lines, predictor index)
+  std::uint64_t addr = 0;   ///< data address of a memory class
+  std::uint16_t dep1 = 0;   ///< distance (in instructions) back to the first producer; 0 = none
+  std::uint16_t dep2 = 0;   ///< second producer; 0 = none
+  std::uint16_t bytes = 4;  ///< access size of a memory class
   OpClass cls = OpClass::IntAlu;
-  bool taken = false;      ///< branch outcome
+  bool taken = false;  ///< branch outcome
 };
 
 /// A stream of dynamic instructions, delivered in batches.
@@ -149,14 +151,14 @@ class CoreModel {
  public:
   /// Fixed breakdown parts; data-memory levels follow from index kFirstMemoryPart.
   enum Part : int {
-    kIssue,            ///< "core.issue": base issue/retire bandwidth
-    kDependency,       ///< "core.dependency": waiting for a result (ALU/FP latency)
-    kMispredict,       ///< "core.branch_mispredict"
-    kTakenBranch,      ///< "core.taken_branch": fetch-group breaks and bubbles
-    kStructural,       ///< "core.structural": busy units, library routines
-    kWindow,           ///< "core.window": ROB / LSQ / store buffer full
-    kICache,           ///< "l1i": instruction fetch misses
-    kFirstMemoryPart   ///< then one part per CoreMemoryPort level ("l1d", "l2", ...)
+    kIssue,           ///< "core.issue": base issue/retire bandwidth
+    kDependency,      ///< "core.dependency": waiting for a result (ALU/FP latency)
+    kMispredict,      ///< "core.branch_mispredict"
+    kTakenBranch,     ///< "core.taken_branch": fetch-group breaks and bubbles
+    kStructural,      ///< "core.structural": busy units, library routines
+    kWindow,          ///< "core.window": ROB / LSQ / store buffer full
+    kICache,          ///< "l1i": instruction fetch misses
+    kFirstMemoryPart  ///< then one part per CoreMemoryPort level ("l1d", "l2", ...)
   };
 
   /// @throws std::invalid_argument for an unknown class in `software_classes` or a pipeline
@@ -166,9 +168,11 @@ class CoreModel {
   CoreModel(const CoreModel&) = delete;
   CoreModel& operator=(const CoreModel&) = delete;
 
-  /// Execute up to `maxInstructions` instructions of `src` (fewer when it ends). Can be called
-  /// repeatedly to run a stream in chunks; pipeline and predictor state carry over.
-  std::uint64_t run(InstructionSource& src, std::uint64_t maxInstructions);
+  /// Execute up to `maxInstructions` instructions of `src` (fewer when it ends, or once the
+  /// retire cycle reaches `untilCycle`: temporal decoupling in quanta). Can be called repeatedly
+  /// to run a stream in chunks; pipeline and predictor state carry over.
+  std::uint64_t run(InstructionSource& src, std::uint64_t maxInstructions,
+                    std::uint64_t untilCycle = ~0ull);
   /// Restart counting (keeps the pipeline, predictor and memory state: warm-up, then measure).
   void resetStats();
   const CoreRunStats& stats() const;

@@ -16,7 +16,8 @@
 /// load, store, load_multi, store_multi -> ls; branch -> branch;
 /// fp_add/mul/mac, dp_add/mul/mac, fp_move -> fp; fp_div/sqrt, dp_div/sqrt -> fpdiv.
 /// A class listed in `software_classes` is not executed by a unit but by a run-time library
-/// routine (libgcc soft-float, __aeabi_idiv): it occupies the whole pipeline for its interval.
+/// routine (libgcc soft-float, __aeabi_idiv): it occupies the whole pipeline for its latency
+/// (the routine's cycles; its interval field is then unused).
 /// Header-only, like the other params structs, so the config loader needs no model library.
 #include <string>
 
@@ -26,19 +27,20 @@ namespace socsim::models {
 
 struct CoreTimingParams {
   // ---- front end ----
-  int fetch_width = 2;                 ///< instructions fetched per cycle
-  int taken_branch_bubble_cycles = 0;  ///< fetch cycles lost after a correctly predicted taken branch
-  int mispredict_penalty_cycles = 8;   ///< branch resolve to correct-path issue
+  int fetch_width = 2;  ///< instructions fetched per cycle
+  int taken_branch_bubble_cycles =
+      0;  ///< fetch cycles lost after a correctly predicted taken branch
+  int mispredict_penalty_cycles = 8;        ///< branch resolve to correct-path issue
   std::string branch_predictor = "gshare";  ///< static_not_taken | bimodal | gshare
-  int bp_table_entries = 4096;         ///< 2-bit counters of the direction predictor
-  int bp_history_bits = 8;             ///< global history length (gshare)
+  int bp_table_entries = 4096;              ///< 2-bit counters of the direction predictor
+  int bp_history_bits = 8;                  ///< global history length (gshare)
 
   // ---- window (out-of-order cores; ignored by in-order ones) ----
-  int rob_entries = 0;                 ///< instructions in flight between dispatch and retire
-  int lsq_entries = 0;                 ///< loads and stores in flight
-  int issue_width = 2;                 ///< instructions issued to the units per cycle
-  int retire_width = 2;                ///< instructions retired per cycle
-  int store_buffer_entries = 8;        ///< stores waiting to drain before the core stalls
+  int rob_entries = 0;           ///< instructions in flight between dispatch and retire
+  int lsq_entries = 0;           ///< loads and stores in flight
+  int issue_width = 2;           ///< instructions issued to the units per cycle
+  int retire_width = 2;          ///< instructions retired per cycle
+  int store_buffer_entries = 8;  ///< stores waiting to drain before the core stalls
 
   // ---- functional-unit pools ----
   int alu_units = 2;
@@ -48,7 +50,7 @@ struct CoreTimingParams {
   int branch_units = 1;
   int fp_units = 1;
   int fpdiv_units = 1;
-  int ls_multi_bytes_per_cycle = 8;    ///< bytes a load/store-multiple (LDM/LDP) moves per cycle
+  int ls_multi_bytes_per_cycle = 8;  ///< bytes a load/store-multiple (LDM/LDP) moves per cycle
 
   // ---- per-class latency (result) and interval (unit busy), cycles ----
   int int_alu_latency_cycles = 1;
@@ -68,8 +70,8 @@ struct CoreTimingParams {
   int dp_mac_latency_cycles = 8, dp_mac_interval_cycles = 1;
   int dp_div_latency_cycles = 29, dp_div_interval_cycles = 29;
   int dp_sqrt_latency_cycles = 29, dp_sqrt_interval_cycles = 29;
-  int fp_move_latency_cycles = 3;      ///< int<->fp register transfer / conversion
-  std::string software_classes;        ///< comma list of classes run as library routines
+  int fp_move_latency_cycles = 3;  ///< int<->fp register transfer / conversion
+  std::string software_classes;    ///< comma list of classes run as library routines
 
   static const params::Schema<CoreTimingParams>& schema();
 };
@@ -77,7 +79,8 @@ struct CoreTimingParams {
 namespace core_timing_detail {
 // Where generic defaults come from. Each core preset (configs/components/cores/*.yaml, group
 // `timing`) overrides them and names its own source per value.
-inline constexpr const char* kTrm = "core TRM / Software Optimization Guide (generic dual-issue default)";
+inline constexpr const char* kTrm =
+    "core TRM / Software Optimization Guide (generic dual-issue default)";
 inline constexpr const char* kLlvm =
     "LLVM/GCC scheduling model of the core (generic Cortex-A53-like default)";
 }  // namespace core_timing_detail
@@ -95,8 +98,9 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
           .integer("mispredict_penalty_cycles", &P::mispredict_penalty_cycles, "cycles", 0, 64,
                    "cycles from a mispredicted branch's execution to the issue of the correct path",
                    "calibrated: core TRM pipeline length (8 as a generic 8-stage default)")
-          .choice("branch_predictor", &P::branch_predictor, {"static_not_taken", "bimodal", "gshare"},
-                  "direction predictor organisation", core_timing_detail::kTrm)
+          .choice("branch_predictor", &P::branch_predictor,
+                  {"static_not_taken", "bimodal", "gshare"}, "direction predictor organisation",
+                  core_timing_detail::kTrm)
           .integer("bp_table_entries", &P::bp_table_entries, "count", 1, 1 << 20,
                    "2-bit counters in the direction predictor", core_timing_detail::kTrm)
           .integer("bp_history_bits", &P::bp_history_bits, "bits", 0, 20,
@@ -104,21 +108,28 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
                    "calibrated: generic 8 bits")
           // window
           .integer("rob_entries", &P::rob_entries, "count", 0, 1024,
-                   "instructions in flight between dispatch and retire (0 = in-order core)", core_timing_detail::kTrm)
+                   "instructions in flight between dispatch and retire (0 = in-order core)",
+                   core_timing_detail::kTrm)
           .integer("lsq_entries", &P::lsq_entries, "count", 0, 512,
                    "loads and stores in flight (0 = in-order core)", core_timing_detail::kTrm)
           .integer("issue_width", &P::issue_width, "instructions", 1, 16,
-                   "instructions issued to the functional units per cycle", core_timing_detail::kTrm)
+                   "instructions issued to the functional units per cycle",
+                   core_timing_detail::kTrm)
           .integer("retire_width", &P::retire_width, "instructions", 1, 16,
                    "instructions retired per cycle", core_timing_detail::kTrm)
           .integer("store_buffer_entries", &P::store_buffer_entries, "count", 1, 256,
                    "stores buffered before the core stalls", core_timing_detail::kTrm)
           // units
-          .integer("alu_units", &P::alu_units, "count", 1, 16, "integer ALU pipes", core_timing_detail::kTrm)
-          .integer("mul_units", &P::mul_units, "count", 1, 8, "integer multiply pipes", core_timing_detail::kTrm)
-          .integer("div_units", &P::div_units, "count", 1, 8, "integer divide units", core_timing_detail::kTrm)
-          .integer("ls_units", &P::ls_units, "count", 1, 8, "load/store pipes", core_timing_detail::kTrm)
-          .integer("branch_units", &P::branch_units, "count", 1, 8, "branch pipes", core_timing_detail::kTrm)
+          .integer("alu_units", &P::alu_units, "count", 1, 16, "integer ALU pipes",
+                   core_timing_detail::kTrm)
+          .integer("mul_units", &P::mul_units, "count", 1, 8, "integer multiply pipes",
+                   core_timing_detail::kTrm)
+          .integer("div_units", &P::div_units, "count", 1, 8, "integer divide units",
+                   core_timing_detail::kTrm)
+          .integer("ls_units", &P::ls_units, "count", 1, 8, "load/store pipes",
+                   core_timing_detail::kTrm)
+          .integer("branch_units", &P::branch_units, "count", 1, 8, "branch pipes",
+                   core_timing_detail::kTrm)
           .integer("fp_units", &P::fp_units, "count", 1, 8,
                    "floating-point / SIMD add-multiply pipes", core_timing_detail::kTrm)
           .integer("fpdiv_units", &P::fpdiv_units, "count", 1, 8,
@@ -145,7 +156,8 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
                    "ALU operations per 64-bit add/logic (2 on 32-bit cores: low and high word)",
                    "ARM architecture: AArch32 has 32-bit registers")
           .integer("int64_mul_latency_cycles", &P::int64_mul_latency_cycles, "cycles", 1, 64,
-                   "64-bit multiply latency (UMULL + 2 MLA on 32-bit cores)", core_timing_detail::kLlvm)
+                   "64-bit multiply latency (UMULL + 2 MLA on 32-bit cores)",
+                   core_timing_detail::kLlvm)
           .integer("int64_mul_interval_cycles", &P::int64_mul_interval_cycles, "cycles", 1, 64,
                    "cycles the multiplier is busy per 64-bit multiply", core_timing_detail::kLlvm)
           .integer("int64_mul_uops", &P::int64_mul_uops, "count", 1, 8,
@@ -199,7 +211,8 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
           .integer("dp_sqrt_interval_cycles", &P::dp_sqrt_interval_cycles, "cycles", 1, 4000,
                    "double-precision square-root issue interval", core_timing_detail::kLlvm)
           .integer("fp_move_latency_cycles", &P::fp_move_latency_cycles, "cycles", 1, 100,
-                   "integer <-> floating-point register transfer or conversion latency", core_timing_detail::kLlvm)
+                   "integer <-> floating-point register transfer or conversion latency",
+                   core_timing_detail::kLlvm)
           .text("software_classes", &P::software_classes,
                 "comma-separated instruction classes executed by library routines (no hardware "
                 "unit, or the SDK's compiler does not emit the instruction); their latency is "

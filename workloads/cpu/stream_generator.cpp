@@ -1,0 +1,232 @@
+#include "workloads/cpu/stream_generator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace socsim::wl::cpu {
+
+using models::DynInst;
+using models::OpClass;
+
+namespace {
+
+std::uint64_t splitmix(std::uint64_t& s) {
+  std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/// Index drawn from unnormalized weights (falls back to the last positive one).
+int draw(const std::vector<double>& w, double u) {
+  double total = 0;
+  for (double x : w) total += x;
+  if (!(total > 0)) return 0;
+  double acc = 0;
+  int last = 0;
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (w[i] <= 0) continue;
+    last = static_cast<int>(i);
+    acc += w[i] / total;
+    if (u < acc) return static_cast<int>(i);
+  }
+  return last;
+}
+
+std::uint64_t alignDown(std::uint64_t v, std::uint64_t a) {
+  return a ? v - v % a : v;
+}
+
+}  // namespace
+
+std::uint64_t StreamGenerator::rand64() {
+  return splitmix(rng_);
+}
+
+StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
+                                 std::uint64_t dataBase, int variant) {
+  // The static program is the same for every thread (shared code); data differ by salt.
+  rng_ = 0x5eed0000ull + static_cast<std::uint64_t>(p.info.seed) +
+         static_cast<std::uint64_t>(variant) * 0x632be59bd9b4e019ull;
+  auto u01 = [&] { return static_cast<double>(rand64() >> 11) * (1.0 / 9007199254740992.0); };
+
+  instBytes_ = std::max(1, p.code.instruction_bytes);
+  std::size_t n = static_cast<std::size_t>(
+      std::max<std::uint64_t>(16, p.code.footprint_bytes / static_cast<std::uint64_t>(instBytes_)));
+  prog_.resize(n);
+  accessBytes_ = static_cast<std::uint32_t>(std::max(1, p.data.access_bytes));
+
+  std::vector<double> mixW(models::kOpClasses);
+  for (int c = 0; c < models::kOpClasses; ++c) mixW[c] = p.mix.of(static_cast<OpClass>(c));
+  const auto& d = p.deps;
+  const std::vector<double> depW = {d.d1,     d.d2,     d.d3_4, d.d5_8, d.d9_16,
+                                    d.d17_32, d.d33_64, d.far,  d.none};
+  const int lo[] = {1, 2, 3, 5, 9, 17, 33, 65, 0};
+  const int hi[] = {1, 2, 4, 8, 16, 32, 64, 255, 0};
+  const auto& dt = p.data;
+  const std::vector<double> regW = {dt.hot_fraction, dt.stream_fraction, dt.random_fraction,
+                                    dt.chase_fraction};
+  const auto& b = p.branches;
+  const std::vector<double> brW = {b.always_taken, b.loop, b.biased, b.pattern, b.random};
+
+  auto distance = [&]() -> std::uint16_t {
+    int k = draw(depW, u01());
+    if (hi[k] == 0) return 0;
+    return static_cast<std::uint16_t>(
+        lo[k] + static_cast<int>(rand64() % static_cast<std::uint64_t>(hi[k] - lo[k] + 1)));
+  };
+
+  // Classes: exactly the mix's counts (largest remainder), in a random order (Fisher-Yates), so a
+  // short program still matches the mix while basic blocks keep their irregular sizes.
+  std::vector<OpClass> classes;
+  {
+    double total = 0;
+    for (double w : mixW) total += w;
+    std::vector<std::pair<double, int>> rem;
+    for (int c = 0; c < models::kOpClasses; ++c) {
+      double exact = total > 0 ? mixW[c] / total * static_cast<double>(n) : 0;
+      auto whole = static_cast<std::size_t>(exact);
+      classes.insert(classes.end(), whole, static_cast<OpClass>(c));
+      rem.emplace_back(exact - static_cast<double>(whole), -c);
+    }
+    std::sort(rem.rbegin(), rem.rend());
+    for (std::size_t i = 0; classes.size() < n && i < rem.size(); ++i)
+      classes.push_back(static_cast<OpClass>(-rem[i].second));
+    while (classes.size() < n) classes.push_back(OpClass::IntAlu);
+    for (std::size_t i = n - 1; i > 0; --i) std::swap(classes[i], classes[rand64() % (i + 1)]);
+  }
+  const std::uint64_t hot = std::max<std::uint64_t>(64, dt.hot_bytes);
+  for (std::size_t k = 0; k < n; ++k) {
+    StaticInst& s = prog_[k];
+    s.cls = classes[k];
+    s.dep1 = distance();
+    if (u01() < d.second_source) s.dep2 = distance();
+    if ((s.cls == OpClass::Load || s.cls == OpClass::LoadMulti) && u01() >= d.load_address_recent) {
+      // Address from a long-lived base register: only the second source (if any) is recent.
+      s.dep1 = s.dep2;
+      s.dep2 = 0;
+    }
+    if (models::isMemory(s.cls)) {
+      bool multi = s.cls == OpClass::LoadMulti || s.cls == OpClass::StoreMulti;
+      s.bytes = static_cast<std::uint16_t>(multi ? std::max(4, dt.multi_bytes) : accessBytes_);
+      s.region = static_cast<std::uint8_t>(draw(regW, u01()));
+      if (s.region == kChase && models::isStore(s.cls)) s.region = kRandom;
+      s.stream = static_cast<std::uint8_t>(k % static_cast<std::size_t>(std::max(1, dt.streams)));
+      s.addr = alignDown(rand64() % hot, s.bytes);
+    }
+    if (s.cls == OpClass::Branch) {
+      s.kind = static_cast<std::uint8_t>(draw(brW, u01()));
+      switch (s.kind) {
+        case kLoop: {
+          // Trip counts and body lengths spread around their means (0.5x .. 1.5x).
+          double t = b.loop_trip_count * (0.5 + u01());
+          s.param = static_cast<std::uint32_t>(std::max(2.0, std::round(t)));
+          double body = std::max(1.0, std::round(b.loop_body_instructions * (0.5 + u01())));
+          s.target = static_cast<std::uint32_t>(k > body ? k - static_cast<std::size_t>(body) : 0);
+          break;
+        }
+        case kBiased:
+          s.param = static_cast<std::uint32_t>(
+              std::min(4294967295.0, b.biased_probability * 4294967296.0));
+          s.usual = u01() < 0.5;
+          break;
+        case kPattern:
+          s.param = static_cast<std::uint32_t>(std::max(2, b.pattern_period));
+          s.pattern = rand64();
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  // Data regions: per thread, disjoint from the other threads (dataBase) and from each other.
+  rng_ ^= 0xda7a5a17ull + salt * 0x9e3779b97f4a7c15ull;
+  const std::uint64_t align = 1ull << 20;
+  std::uint64_t base = dataBase;
+  for (auto& s : prog_) s.addr += base;  // hot region at the base
+  base += alignDown(hot + align - 1, align) + align;
+  int streams = std::max(1, dt.streams);
+  streamSpan_ = std::max<std::uint64_t>(64, dt.stream_bytes / static_cast<std::uint64_t>(streams));
+  stride_ = static_cast<std::uint32_t>(std::max(1, dt.stream_stride_bytes));
+  for (int k = 0; k < streams; ++k) {
+    streamBase_.push_back(base);
+    streamPos_.push_back(0);
+    base += alignDown(streamSpan_ + align - 1, align) + align;
+  }
+  randomBase_ = base;
+  randomSpan_ = std::max<std::uint64_t>(64, dt.random_bytes);
+  base += alignDown(randomSpan_ + align - 1, align) + align;
+  chaseBase_ = base;
+  chaseSpan_ = std::max<std::uint64_t>(64, dt.chase_bytes);
+}
+
+std::vector<double> StreamGenerator::staticMix() const {
+  std::vector<double> m(models::kOpClasses, 0.0);
+  for (const auto& s : prog_) m[static_cast<int>(s.cls)] += 1.0;
+  for (auto& x : m) x /= static_cast<double>(prog_.size());
+  return m;
+}
+
+std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) {
+    StaticInst& s = prog_[pc_];
+    DynInst& o = out[k];
+    o.pc = codeBase_ + static_cast<std::uint64_t>(pc_) * static_cast<std::uint64_t>(instBytes_);
+    o.cls = s.cls;
+    o.dep1 = s.dep1;
+    o.dep2 = s.dep2;
+    o.bytes = s.bytes;
+    o.taken = false;
+    if (models::isMemory(s.cls)) {
+      switch (s.region) {
+        case kHot:
+          o.addr = s.addr;
+          break;
+        case kStream: {
+          std::uint64_t& pos = streamPos_[s.stream];
+          o.addr = streamBase_[s.stream] + pos;
+          pos += stride_;
+          if (pos + s.bytes > streamSpan_) pos = 0;
+          break;
+        }
+        case kRandom:
+          o.addr = randomBase_ + alignDown(rand64() % randomSpan_, s.bytes);
+          break;
+        default: {  // chase: the address comes from the previous chase load
+          o.addr = chaseBase_ + alignDown(rand64() % chaseSpan_, s.bytes);
+          std::uint64_t dist = lastChase_ != ~0ull ? seq_ - lastChase_ : 0;
+          o.dep1 = static_cast<std::uint16_t>(dist > 0 && dist < 1024 ? dist : 0);
+          lastChase_ = seq_;
+          break;
+        }
+      }
+    } else if (s.cls == OpClass::Branch) {
+      switch (s.kind) {
+        case kAlways:
+          o.taken = true;
+          break;
+        case kLoop:
+          o.taken = ++s.state % s.param != 0;
+          break;
+        case kBiased:
+          o.taken = (static_cast<std::uint32_t>(rand64() >> 32) < s.param) == s.usual;
+          break;
+        case kPattern:
+          o.taken = (s.pattern >> (s.state++ % s.param)) & 1;
+          break;
+        default:
+          o.taken = rand64() & 1;
+          break;
+      }
+    }
+    ++seq_;
+    if (o.taken && s.kind == kLoop && s.cls == OpClass::Branch)
+      pc_ = s.target;
+    else if (++pc_ == prog_.size())
+      pc_ = 0;
+  }
+  return n;
+}
+
+}  // namespace socsim::wl::cpu

@@ -1,0 +1,315 @@
+#include "workloads/cpu/workload_profile.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "common/error.h"
+#include "soc/config/config_tree.h"
+#include "soc/config/schema_io.h"
+
+namespace fs = std::filesystem;
+
+namespace socsim::wl::cpu {
+
+namespace {
+constexpr const char* kBench =
+    "calibrated: benchmark-scoped, default from the profile's characterization";
+}
+
+const params::Schema<ProfileInfo>& ProfileInfo::schema() {
+  using P = ProfileInfo;
+  static const auto s =
+      params::Schema<P>("workload_profile")
+          .text("name", &P::name, "profile name", "the benchmark's own name")
+          .required()
+          .text("description", &P::description, "what the benchmark does",
+                "benchmark documentation")
+          .text("characterization", &P::characterization,
+                "published characterizations the profile's numbers follow",
+                "literature cited in the profile")
+          .text("work_unit", &P::work_unit,
+                "one unit of the benchmark's work (what its metric counts)", "benchmark source")
+          .real("instructions_per_unit", &P::instructions_per_unit, "instructions", 1e-6, 1e12,
+                "dynamic instructions per work unit compiled for AArch64 (path length)", kBench)
+          .real(
+              "aarch32_path_factor", &P::aarch32_path_factor, "ratio", 0.5, 3,
+              "path length of the AArch32 (A32/T32) build relative to the AArch64 one",
+              "calibrated: AArch32 executes more instructions than AArch64 for the same source "
+              "(15 fewer general registers: spills and reloads; no load/store pair of X registers; "
+              "64-bit arithmetic in register pairs)")
+          .real("armv5_path_factor", &P::armv5_path_factor, "ratio", 0.5, 3,
+                "path length of the ARMv5TE build relative to the AArch64 one",
+                "calibrated: as AArch32, plus no MOVW/MOVT, CBZ or bit-field instructions")
+          .integer("threads", &P::threads, "count", 0, 64,
+                   "software threads (one per core); 0 = not documented for the measured runs",
+                   "benchmark run rules")
+          .integer("seed", &P::seed, "count", 0, 2147483647, "instruction-stream generator seed",
+                   "socsim determinism rule")
+          .integer("variants", &P::variants, "count", 1, 64,
+                   "programs drawn from the profile and averaged (a profile is a distribution: one "
+                   "short program alone varies by +-15 %)",
+                   "simulation setting")
+          .integer("warmup_instructions", &P::warmup_instructions, "instructions", 0, 1 << 30,
+                   "instructions run before measuring (caches, predictor)", "simulation setting")
+          .integer("measure_instructions", &P::measure_instructions, "instructions", 1000, 1 << 30,
+                   "instructions measured", "simulation setting");
+  return s;
+}
+
+double WorkloadProfile::instructionsPerUnit(const std::string& isa) const {
+  double f = 1.0;
+  if (isa == "armv5te")
+    f = info.armv5_path_factor;
+  else if (isa != "armv8-a")
+    f = info.aarch32_path_factor;
+  return std::max(1e-9, info.instructions_per_unit * f);
+}
+
+double MixParams::of(models::OpClass c) const {
+  const double* v[models::kOpClasses] = {
+      &int_alu,    &int_mul,     &int_div, &int64_alu, &int64_mul, &int64_div, &load,   &store,
+      &load_multi, &store_multi, &branch,  &fp_add,    &fp_mul,    &fp_mac,    &fp_div, &fp_sqrt,
+      &dp_add,     &dp_mul,      &dp_mac,  &dp_div,    &dp_sqrt,   &fp_move};
+  int i = static_cast<int>(c);
+  return i >= 0 && i < models::kOpClasses ? *v[i] : 0.0;
+}
+
+double MixParams::total() const {
+  double t = 0;
+  for (int i = 0; i < models::kOpClasses; ++i) t += of(static_cast<models::OpClass>(i));
+  return t;
+}
+
+const params::Schema<MixParams>& MixParams::schema() {
+  using P = MixParams;
+  static const auto s = [] {
+    params::Schema<P> sc("instruction_mix");
+    double P::*m[models::kOpClasses] = {
+        &P::int_alu, &P::int_mul, &P::int_div,    &P::int64_alu,   &P::int64_mul, &P::int64_div,
+        &P::load,    &P::store,   &P::load_multi, &P::store_multi, &P::branch,    &P::fp_add,
+        &P::fp_mul,  &P::fp_mac,  &P::fp_div,     &P::fp_sqrt,     &P::dp_add,    &P::dp_mul,
+        &P::dp_mac,  &P::dp_div,  &P::dp_sqrt,    &P::fp_move};
+    static std::vector<std::string> desc;
+    desc.reserve(models::kOpClasses);
+    for (int i = 0; i < models::kOpClasses; ++i)
+      desc.push_back(std::string("fraction of dynamic instructions of class ") +
+                     models::opClassName(static_cast<models::OpClass>(i)));
+    for (int i = 0; i < models::kOpClasses; ++i)
+      sc.real(models::opClassName(static_cast<models::OpClass>(i)), m[i], "fraction", 0, 1,
+              desc[static_cast<size_t>(i)].c_str(), kBench);
+    return sc;
+  }();
+  return s;
+}
+
+const params::Schema<DependencyParams>& DependencyParams::schema() {
+  using P = DependencyParams;
+  static const auto s =
+      params::Schema<P>("dependency_distance")
+          .real("d1", &P::d1, "fraction", 0, 1, "first source produced by the previous instruction",
+                kBench)
+          .real("d2", &P::d2, "fraction", 0, 1, "first source produced 2 instructions earlier",
+                kBench)
+          .real("d3_4", &P::d3_4, "fraction", 0, 1,
+                "first source produced 3-4 instructions earlier", kBench)
+          .real("d5_8", &P::d5_8, "fraction", 0, 1,
+                "first source produced 5-8 instructions earlier", kBench)
+          .real("d9_16", &P::d9_16, "fraction", 0, 1,
+                "first source produced 9-16 instructions earlier", kBench)
+          .real("d17_32", &P::d17_32, "fraction", 0, 1,
+                "first source produced 17-32 instructions earlier", kBench)
+          .real("d33_64", &P::d33_64, "fraction", 0, 1,
+                "first source produced 33-64 instructions earlier", kBench)
+          .real("far", &P::far, "fraction", 0, 1,
+                "first source produced more than 64 instructions earlier", kBench)
+          .real("none", &P::none, "fraction", 0, 1, "no register source (immediates, constants)",
+                kBench)
+          .real("second_source", &P::second_source, "fraction", 0, 1,
+                "probability of a second register source (same distance distribution)", kBench)
+          .real("load_address_recent", &P::load_address_recent, "fraction", 0, 1,
+                "probability that a load's address is a recent result rather than a long-lived "
+                "base register (stack, frame or global pointer)",
+                kBench);
+  return s;
+}
+
+const params::Schema<BranchParams>& BranchParams::schema() {
+  using P = BranchParams;
+  static const auto s =
+      params::Schema<P>("branch_behaviour")
+          .real("always_taken", &P::always_taken, "fraction", 0, 1,
+                "unconditional branches, calls and returns", kBench)
+          .real("loop", &P::loop, "fraction", 0, 1, "loop-closing branches", kBench)
+          .real("loop_trip_count", &P::loop_trip_count, "iterations", 1, 1e9,
+                "mean iterations per loop execution", kBench)
+          .integer("loop_body_instructions", &P::loop_body_instructions, "instructions", 1, 100000,
+                   "mean static instructions a loop branch jumps back over (its body)", kBench)
+          .real("biased", &P::biased, "fraction", 0, 1,
+                "data-dependent branches that usually go one way", kBench)
+          .real("biased_probability", &P::biased_probability, "fraction", 0.5, 1,
+                "probability of a biased branch's usual direction", kBench)
+          .real("pattern", &P::pattern, "fraction", 0, 1,
+                "branches following a short periodic pattern (predictable from history)", kBench)
+          .integer("pattern_period", &P::pattern_period, "branches", 2, 64,
+                   "period of the patterned branches", kBench)
+          .real("random", &P::random, "fraction", 0, 1, "unpredictable branches (taken 50 %)",
+                kBench);
+  return s;
+}
+
+const params::Schema<CodeParams>& CodeParams::schema() {
+  using P = CodeParams;
+  static const auto s =
+      params::Schema<P>("code")
+          .bytes("footprint", &P::footprint_bytes, 64, 1ull << 30,
+                 "code executed in steady state (static instructions touched)", kBench)
+          .integer("instruction_bytes", &P::instruction_bytes, "bytes", 2, 8,
+                   "average instruction size", "ARM ISA (4 bytes for A32/A64)");
+  return s;
+}
+
+const params::Schema<DataParams>& DataParams::schema() {
+  using P = DataParams;
+  static const auto s =
+      params::Schema<P>("data")
+          .integer("access_bytes", &P::access_bytes, "bytes", 1, 64,
+                   "size of a single load or store", kBench)
+          .integer("multi_bytes", &P::multi_bytes, "bytes", 4, 256,
+                   "bytes moved by one load/store-multiple (push/pop, LDP/STP, LDM/STM)", kBench)
+          .bytes("hot", &P::hot_bytes, 64, 1ull << 34, "stack, locals and globals (random within)",
+                 kBench)
+          .real("hot_fraction", &P::hot_fraction, "fraction", 0, 1,
+                "memory instructions that touch the hot region", kBench)
+          .bytes("stream", &P::stream_bytes, 64, 1ull << 34, "arrays walked sequentially", kBench)
+          .real("stream_fraction", &P::stream_fraction, "fraction", 0, 1,
+                "memory instructions that walk arrays", kBench)
+          .integer("stream_stride_bytes", &P::stream_stride_bytes, "bytes", 1, 1 << 20,
+                   "stride of the array walks", kBench)
+          .integer("streams", &P::streams, "count", 1, 64, "arrays walked at the same time", kBench)
+          .bytes("random", &P::random_bytes, 64, 1ull << 34, "tables indexed unpredictably", kBench)
+          .real("random_fraction", &P::random_fraction, "fraction", 0, 1,
+                "memory instructions that index tables at random", kBench)
+          .bytes("chase", &P::chase_bytes, 64, 1ull << 34,
+                 "linked structures (each address comes from the previous load)", kBench)
+          .real("chase_fraction", &P::chase_fraction, "fraction", 0, 1,
+                "loads that follow links (dependent loads)", kBench);
+  return s;
+}
+
+const std::vector<std::string>& RowSpec::valueKinds() {
+  static const std::vector<std::string> k = {"units_per_second", "units_per_second_per_mhz",
+                                             "clock_mhz",        "ns_per_unit",
+                                             "cycles_per_unit",  "max_cycles_per_unit"};
+  return k;
+}
+
+const params::Schema<RowSpec>& RowSpec::schema() {
+  using P = RowSpec;
+  static const auto s =
+      params::Schema<P>("measured_row")
+          .text("family", &P::family, "measured-row family", "DESIGN.md family vocabulary")
+          .required()
+          .text("benchmark", &P::benchmark, "benchmark name as the guides print it", "the guides")
+          .required()
+          .text("metric", &P::metric, "metric column as the guides print it", "the guides")
+          .text("unit", &P::unit, "normalized unit of the measured rows", "the measured dataset")
+          .required()
+          .text("params", &P::params, "exact params text of the measured rows",
+                "the measured dataset")
+          .choice("value", &P::value, valueKinds(),
+                  "how the row's value follows from the run: units_per_second, "
+                  "units_per_second_per_mhz, clock_mhz, ns_per_unit, cycles_per_unit, "
+                  "max_cycles_per_unit",
+                  "the benchmark's reporting")
+          .real("scale", &P::scale, "", 1e-30, 1e30, "factor applied to the value",
+                "the benchmark's reporting (e.g. 1/1757 for DMIPS)")
+          .real("quantize", &P::quantize, "", 0, 1e30,
+                "when > 0 the benchmark reports Q / max(1, round(Q / value)) (integer timer ticks)",
+                "the benchmark's reporting")
+          .integer("cores", &P::cores, "count", 1, 64, "cores the row ran on", "the guides");
+  return s;
+}
+
+namespace {
+
+const std::vector<std::string> kTopKeys = {"profile", "mix",  "dependencies", "branches",
+                                           "code",    "data", "rows"};
+
+template <class T>
+void readOptional(const config::Node& root, const char* key, T& obj, config::Sources& src,
+                  const std::string& owner) {
+  if (const config::Node* g = root.find(key))
+    config::readGroup(T::schema(), obj, *g, key, owner, src);
+}
+
+}  // namespace
+
+WorkloadProfile loadProfile(const std::string& file) {
+  config::Node root = config::parseYamlFile(file);
+  config::resolvePresets(root);
+  if (!root.isMap())
+    throw InputError(file, root.line, "",
+                     "a workload profile must be a map with groups profile, mix, ...");
+  for (const auto& [k, v] : root.map)
+    if (std::find(kTopKeys.begin(), kTopKeys.end(), k) == kTopKeys.end())
+      throw InputError(
+          v.file, v.line, k,
+          "unknown group '" + k + "' in a workload profile" + config::suggestion(k, kTopKeys));
+  WorkloadProfile p;
+  p.file = file;
+  config::Sources src;
+  const config::Node* info = root.find("profile");
+  if (!info) throw InputError(file, root.line, "profile", "missing required group 'profile'");
+  config::readGroup(ProfileInfo::schema(), p.info, *info, "profile", "workload profile " + file,
+                    src);
+  const std::string owner = "profile '" + p.info.name + "'";
+  const config::Node* mix = root.find("mix");
+  if (!mix) throw InputError(file, root.line, "mix", "missing required group 'mix' for " + owner);
+  config::readGroup(MixParams::schema(), p.mix, *mix, "mix", owner, src);
+  if (!(p.mix.total() > 0))
+    throw InputError(mix->file, mix->line, "mix", "the instruction mix of " + owner + " is empty");
+  readOptional(root, "dependencies", p.deps, src, owner);
+  readOptional(root, "branches", p.branches, src, owner);
+  readOptional(root, "code", p.code, src, owner);
+  readOptional(root, "data", p.data, src, owner);
+  if (const config::Node* rows = root.find("rows")) {
+    if (!rows->isSeq())
+      throw InputError(
+          rows->file, rows->line, "rows",
+          std::string("expected a list of measured-row groups, got a ") + rows->typeName());
+    for (size_t i = 0; i < rows->seq.size(); ++i) {
+      RowSpec r;
+      std::string path = "rows[" + std::to_string(i) + "]";
+      config::readGroup(RowSpec::schema(), r, rows->seq[i], path, owner + " " + path, src);
+      p.rows.push_back(std::move(r));
+    }
+  }
+  return p;
+}
+
+std::vector<WorkloadProfile> loadProfiles(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "", "workload profile folder not found");
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (it->is_regular_file() && it->path().extension() == ".yaml" &&
+        it->path().parent_path().filename() != "base")
+      files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<WorkloadProfile> out;
+  for (const auto& f : files) {
+    config::Node root = config::parseYamlFile(f);
+    if (!root.isMap() || !root.find("profile")) continue;  // a base/preset file
+    out.push_back(loadProfile(f));
+  }
+  return out;
+}
+
+std::string defaultProfileDir() {
+  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads";
+}
+
+}  // namespace socsim::wl::cpu

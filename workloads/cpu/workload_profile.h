@@ -1,0 +1,163 @@
+#pragma once
+/// @file workload_profile.h
+/// @brief The profile of one CPU benchmark (data, not code): instruction mix, register
+///        dependency distances, branch behaviour, code and data footprints and access pattern,
+///        threads, the benchmark's work unit, and which measured rows it predicts.
+///
+/// One YAML file per benchmark in `configs/workloads/` (presets allowed: a file may start from
+/// `preset: base.yaml` and override groups). Groups:
+/// @code
+///   profile:      {name, description, characterization, work_unit, instructions_per_unit,
+///                  threads, seed, warmup_instructions, measure_instructions}
+///   mix:          {int_alu, int_mul, ..., fp_move}     fractions of dynamic instructions
+///   dependencies: {d1, d2, d3_4, d5_8, d9_16, d17_32, d33_64, far, none, second_source,
+///                  load_address_recent}
+///   branches:     {always_taken, loop, loop_trip_count, loop_body_instructions, biased,
+///                  biased_probability, pattern, pattern_period, random}
+///                                                      fractions of static branch sites
+///   code:         {footprint, instruction_bytes}
+///   data:         {access_bytes, multi_bytes, hot, hot_fraction, stream, stream_fraction,
+///                  stream_stride_bytes, streams, random, random_fraction, chase, chase_fraction}
+///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize}, ...]
+/// @endcode
+/// Every field has a schema (`socsim params`), so unknown keys, wrong units and out-of-range
+/// values are errors naming the file, line and YAML path. Fields whose source starts with
+/// "calibrated" are free parameters scoped to the benchmark (issue 9).
+#include <string>
+#include <vector>
+
+#include "common/params.h"
+#include "models/cpu/core_model.h"
+
+namespace socsim::wl::cpu {
+
+struct ProfileInfo {
+  std::string name;  ///< profile name ("dhrystone", "nbench-fourier")
+  std::string description;
+  std::string characterization;         ///< published characterizations the profile follows
+  std::string work_unit;                ///< what one unit of work is (one Dhrystone loop, one flop)
+  double instructions_per_unit = 1000;  ///< dynamic instructions per work unit on AArch64 (A64)
+  double aarch32_path_factor = 1.15;    ///< A32/T32 (ARMv7-A/R, ARMv7E-M) path length / A64's
+  double armv5_path_factor = 1.30;      ///< ARMv5TE path length / A64's
+  int threads = 1;                      ///< software threads (one per core)
+  int seed = 1;                         ///< generator seed (determinism)
+  int variants = 16;                    ///< statistically equivalent programs averaged over
+  int warmup_instructions = 200000;     ///< before the first program (then 50000 per program)
+  int measure_instructions = 1000000;   ///< measured, split over the programs
+  static const params::Schema<ProfileInfo>& schema();
+};
+
+/// Fractions of dynamic instructions per class (normalized when generating).
+/// Member order follows models::OpClass.
+struct MixParams {
+  double int_alu = 0;
+  double int_mul = 0;
+  double int_div = 0;
+  double int64_alu = 0;
+  double int64_mul = 0;
+  double int64_div = 0;
+  double load = 0;
+  double store = 0;
+  double load_multi = 0;
+  double store_multi = 0;
+  double branch = 0;
+  double fp_add = 0;
+  double fp_mul = 0;
+  double fp_mac = 0;
+  double fp_div = 0;
+  double fp_sqrt = 0;
+  double dp_add = 0;
+  double dp_mul = 0;
+  double dp_mac = 0;
+  double dp_div = 0;
+  double dp_sqrt = 0;
+  double fp_move = 0;
+  /// Fraction of class `c` (unnormalized).
+  double of(models::OpClass c) const;
+  double total() const;
+  static const params::Schema<MixParams>& schema();
+};
+
+/// Distance, in dynamic instructions, from an instruction to the producer of a source register.
+struct DependencyParams {
+  double d1 = 0.30, d2 = 0.15, d3_4 = 0.15, d5_8 = 0.12, d9_16 = 0.08, d17_32 = 0.05, d33_64 = 0.03,
+         far = 0.07, none = 0.05;
+  double second_source = 0.4;  ///< probability of a second register source
+  /// Probability that a load's address comes from a recent result (drawn from the distances
+  /// above); otherwise it is a long-lived base register (stack/frame/global pointer).
+  double load_address_recent = 0.3;
+  static const params::Schema<DependencyParams>& schema();
+};
+
+/// Behaviour of the static branch sites, as fractions of dynamic branches.
+struct BranchParams {
+  double always_taken = 0.25;        ///< unconditional jumps, calls, returns
+  double loop = 0.20;                ///< loop-closing branches (jump back over their body)
+  double loop_trip_count = 16;       ///< mean iterations per loop
+  int loop_body_instructions = 16;   ///< mean static instructions a loop branch jumps back over
+  double biased = 0.40;              ///< data-dependent but mostly one way
+  double biased_probability = 0.95;  ///< probability of the usual direction
+  double pattern = 0.10;             ///< periodic patterns (history-predictable)
+  int pattern_period = 4;
+  double random = 0.05;  ///< unpredictable (50/50)
+  static const params::Schema<BranchParams>& schema();
+};
+
+struct CodeParams {
+  std::uint64_t footprint_bytes = 8192;  ///< code executed in steady state
+  int instruction_bytes = 4;
+  static const params::Schema<CodeParams>& schema();
+};
+
+/// Where loads and stores go: fractions of memory instructions per region kind.
+struct DataParams {
+  int access_bytes = 4;
+  int multi_bytes = 16;            ///< bytes per load/store-multiple
+  std::uint64_t hot_bytes = 2048;  ///< stack, locals, globals: random within
+  double hot_fraction = 1.0;
+  std::uint64_t stream_bytes = 65536;  ///< arrays walked sequentially
+  double stream_fraction = 0.0;
+  int stream_stride_bytes = 4;
+  int streams = 2;
+  std::uint64_t random_bytes = 65536;  ///< tables indexed unpredictably
+  double random_fraction = 0.0;
+  std::uint64_t chase_bytes = 65536;  ///< linked structures (address from the last load)
+  double chase_fraction = 0.0;
+  static const params::Schema<DataParams>& schema();
+};
+
+/// One kind of measured row this profile predicts, and how its value follows from the run.
+struct RowSpec {
+  std::string family, benchmark, metric, unit;
+  std::string params;  ///< exact `params` text of the measured row ("" = no params)
+  std::string value = "units_per_second";  ///< see valueKinds()
+  double scale = 1;                        ///< multiplies the value
+  double quantize = 0;  ///< >0: the benchmark reports Q / max(1, round(Q / value))
+  int cores = 1;        ///< cores the row ran on (CoreMark-Pro cores=N)
+  static const params::Schema<RowSpec>& schema();
+  static const std::vector<std::string>& valueKinds();
+};
+
+struct WorkloadProfile {
+  std::string file;  ///< YAML file it was loaded from
+  /// Dynamic instructions per work unit on a core of ISA `isa` ("armv8-a", "armv7-a", ...).
+  double instructionsPerUnit(const std::string& isa) const;
+  ProfileInfo info;
+  MixParams mix;
+  DependencyParams deps;
+  BranchParams branches;
+  CodeParams code;
+  DataParams data;
+  std::vector<RowSpec> rows;
+};
+
+/// Load one profile file (presets resolved). Throws InputError naming file, line and path.
+WorkloadProfile loadProfile(const std::string& file);
+/// Every `*.yaml` under `dir` (recursively, sorted by path) whose top level has a `profile`
+/// group; files in folders named `base` are presets the profiles start from, and files without
+/// a `profile` group (composites) are skipped.
+std::vector<WorkloadProfile> loadProfiles(const std::string& dir);
+/// The folder with the built-in profiles (`configs/workloads` of the source tree).
+std::string defaultProfileDir();
+
+}  // namespace socsim::wl::cpu
