@@ -283,7 +283,7 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
 const std::vector<std::string>& validateCsvHeader() {
   static const std::vector<std::string> h = {
       "board",     "family", "benchmark",  "metric", "params", "unit", "measured",
-      "predicted", "error",  "error_kind", "status", "split",  "lo",   "hi"};
+      "predicted", "error",  "error_kind", "status", "split"};
   return h;
 }
 
@@ -301,9 +301,7 @@ std::vector<std::string> toCsvFields(const ValidationRow& r) {
           hasErr ? formatNumber(r.error) : "",
           errorKindName(r.errorKind),
           r.status,
-          r.split,
-          formatNumber(r.lo),
-          formatNumber(r.hi)};
+          r.split};
 }
 
 Summary summarize(const std::vector<ValidationRow>& rows) {

@@ -164,7 +164,7 @@ Action addValidate(CLI::App& app) {
       Table t;
       t.columns = validation::validateCsvHeader();
       t.numeric.assign(t.columns.size(), false);
-      for (int i : {6, 7, 8, 12, 13}) t.numeric[i] = true;
+      for (int i : {6, 7, 8}) t.numeric[i] = true;
       for (const auto& r : results) t.addRow(validation::toCsvFields(r));
       std::cout << "{\"rows\": ";
       t.print(std::cout, Format::Json);
