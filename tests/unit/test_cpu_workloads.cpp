@@ -189,3 +189,27 @@ TEST(CpuWorkloads, DhrystoneOnThePlatform) {
   wrongUnit.unit = "DMIPS";
   EXPECT_THROW(w.predict(ctx, wrongUnit), wl::NotModelled);
 }
+
+// CoreMark-Pro contexts on several cores of the platform: a cache-resident workload (SHA-256)
+// scales almost linearly from one to two cores, and four contexts on a two-core SoC time-share
+// its two cores (the guide's four-core table lists the two-core J7 SoCs with their two-core
+// results).
+TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
+      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j7200-evm.yaml")));
+  CpuBenchmarks w(defaultProfileDir());
+  auto q = [](int cores) {
+    return wl::Query{"coremark-pro", "sha-test", "perf", "cores=" + std::to_string(cores),
+                     "workloads/s"};
+  };
+  double r1 = w.predict(ctx, q(1)).value;
+  double r2 = w.predict(ctx, q(2)).value;
+  double r4 = w.predict(ctx, q(4)).value;
+  EXPECT_GT(r2 / r1, 1.8);
+  EXPECT_LE(r2 / r1, 2.0 + 1e-9);
+  EXPECT_DOUBLE_EQ(r4, r2);
+  // The score is the geometric mean of the nine workloads with EEMBC's scale factors.
+  wl::Query score{"coremark-pro", "coremark-pro", "perf", "cores=1", "score"};
+  auto s = w.predict(ctx, score);
+  EXPECT_GT(s.value, 0);
+}

@@ -12,8 +12,10 @@
 /// Several cores (CoreMark-Pro cores=N) run N independent copies of the stream (own data, shared
 /// code), concurrently on the platform, so they contend in the shared L2, interconnect and DDR;
 /// the rate is N units over the slowest core's time.
-/// Not modelled (the row is reported `not-modelled` with the reason): rows whose board lacks the
-/// cores they ran on, and profiles with threads > 1 that cooperate on one job (MultiBench).
+/// More contexts than the board has cores of the main type time-share those cores (the rate of
+/// all of them). Not modelled (reported `not-modelled` with the reason): profiles whose threads
+/// cooperate on one job or whose measured concurrency is undocumented (MultiBench), and cores
+/// without L1 caches.
 #include <map>
 #include <memory>
 #include <string>
