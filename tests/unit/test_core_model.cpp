@@ -8,7 +8,6 @@
 
 using namespace socsim::models;
 
-
 namespace {
 
 CoreParams core(const char* pipeline, int width) {
@@ -157,8 +156,8 @@ INSTANTIATE_TEST_SUITE_P(Core, BothPipelines,
 TEST(CoreModel, OutOfOrderHidesLatencyBehindIndependentWork) {
   auto t = timing(2);
   t.int_mul_latency_cycles = 6;
-  std::vector<DynInst> body = {op(OpClass::IntMul, 5), op(OpClass::IntAlu, 1),
-                               op(OpClass::IntAlu), op(OpClass::IntAlu), op(OpClass::IntAlu)};
+  std::vector<DynInst> body = {op(OpClass::IntMul, 5), op(OpClass::IntAlu, 1), op(OpClass::IntAlu),
+                               op(OpClass::IntAlu), op(OpClass::IntAlu)};
   auto io = runBody(core("in-order", 2), t, body, 1000);
   auto oo = runBody(core("out-of-order", 2), t, body, 1000);
   EXPECT_EQ(oo.cycles, 1000u * 6);
@@ -221,7 +220,8 @@ TEST(CoreModel, BreakdownSumsToCycles) {
   auto t = timing(2);
   std::vector<DynInst> body;
   for (int k = 0; k < 50; ++k) {
-    DynInst d = op(static_cast<OpClass>(k % 22), static_cast<std::uint16_t>(k % 3), 0x1000 + 64 * k);
+    DynInst d =
+        op(static_cast<OpClass>(k % 22), static_cast<std::uint16_t>(k % 3), 0x1000 + 64 * k);
     d.addr = 0x100000 + 4096 * static_cast<std::uint64_t>(k);
     d.taken = (k % 2) == 0;
     d.bytes = 16;
