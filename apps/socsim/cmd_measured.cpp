@@ -95,8 +95,11 @@ Action addMeasured(CLI::App& app) {
       for (const auto& [src, n] : perSource)
         s.addRow({src, std::to_string(n), std::to_string(perSourceFlagged[src])});
       s.print(std::cout, fmt);
+      size_t unattributed = counts.empty() ? 0 : colTotals["(none)"];
       std::cout << "\n" << perSource.size() << " sources, " << sel.size() << " values, "
-                << boards.size() << " boards\n";
+                << boards.size() - (boards.count("(none)") ? 1 : 0) << " boards"
+                << (unattributed ? ", " + std::to_string(unattributed) + " values without a board" : "")
+                << "\n";
     }
     return 0;
   };
