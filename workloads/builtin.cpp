@@ -3,12 +3,14 @@
 #include "workloads/memory/memory_benchmarks.h"
 
 #include "workloads/cpu/cpu_workloads.h"
+#include "workloads/storage/storage_workloads.h"
 
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
   memory::registerMemoryBenchmarks(r);
   cpu::registerCpuWorkloads(r);
+  storage::registerStorageWorkloads(r);
 }
 
 }  // namespace socsim::wl

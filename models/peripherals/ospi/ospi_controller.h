@@ -1,0 +1,48 @@
+#pragma once
+/// @file ospi_controller.h
+/// @brief SPI NOR host (OSPI/QSPI/SPI) with its NOR flash part.
+///
+/// Modelled: each flash operation as opcode, address and dummy clocks plus data clocks on 1/2/4/8
+/// lines in STR or DTR (JESD251 xSPI octal DTR sends a 2-byte opcode and the address on both
+/// edges), the controller's per-operation overhead, the read data path ceiling (direct-access
+/// window with DMA, or the CPU copying words when there is no DMA), page program (write enable,
+/// program operation, tPP with status polling) and sector erase (tSE). Not modelled: PHY/DLL
+/// tuning of the read path (the SBL model adds its pattern reads), XIP prefetch, ECC.
+#include <string>
+
+#include "models/peripherals/ospi/ospi_params.h"
+#include "models/peripherals/storage/storage_path.h"
+
+namespace socsim::models {
+
+class OspiController : public storage::StoragePath {
+ public:
+  OspiController(const SpiNorControllerParams& ctl, const SpiBus& bus, const NorFlashParams& flash);
+  /// Read: ceil(bytes / max_op_bytes) read operations. Write: page programs only (the
+  /// sectors must be erased: see erase()).
+  storage::RequestTime request(storage::Dir dir, std::uint64_t bytes) const override;
+  double linkBytesPerSecond(storage::Dir dir) const override;
+  std::uint64_t maxRequestBytes() const override { return ctl_.max_op_bytes; }
+  std::string describe() const override;
+
+  /// Erasing `bytes` (whole sectors): write-enable + erase operation + tSE per sector.
+  double eraseSeconds(std::uint64_t bytes) const;
+  /// Clocks of the command part (opcode, address, dummy) of one read operation.
+  double readCommandClocks() const;
+  /// Seconds of CPU-moved data (PIO) within a read of `bytes` (0 with DMA).
+  double pioSeconds(std::uint64_t bytes) const;
+  const SpiBus& bus() const { return bus_; }
+  const NorFlashParams& flash() const { return flash_; }
+  const SpiNorControllerParams& controller() const { return ctl_; }
+
+ private:
+  double clocksForBytes(double bytes) const;  ///< bytes on the data lines
+  SpiNorControllerParams ctl_;
+  SpiBus bus_;
+  NorFlashParams flash_;
+};
+
+/// Lines and DTR from the peripheral's mode text ("octal-ddr", "octal", "quad", "dual", "single").
+SpiBus spiBusFromMode(const std::string& mode, double clockMhz, int busWidthBits);
+
+}  // namespace socsim::models

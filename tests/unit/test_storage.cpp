@@ -1,0 +1,379 @@
+// Storage and boot paths (issue 7): each controller + device model against its closed form,
+// the interface rate as an upper bound, request-size amortization, the Linux/U-Boot/SBL/XIP
+// compositions, the data files, board coverage of the measured rows, and determinism.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "calibration/dataset/measured_row.h"
+#include "models/peripherals/mmc/mmc_host.h"
+#include "models/peripherals/nand/nand_controller.h"
+#include "models/peripherals/ospi/ospi_controller.h"
+#include "models/peripherals/pcie/pcie_nvme.h"
+#include "models/peripherals/sata/ahci.h"
+#include "models/peripherals/ufs/ufs_host.h"
+#include "models/peripherals/usb/usb_mass_storage.h"
+#include "soc/config/loader.h"
+#include "validation/board_runner.h"
+#include "workloads/storage/firmware_paths.h"
+#include "workloads/storage/linux_io.h"
+#include "workloads/storage/storage_workloads.h"
+
+using namespace socsim;
+using namespace socsim::wl::storage;
+using models::storage::Dir;
+using models::storage::StorageDeviceParams;
+
+namespace {
+
+const std::vector<std::uint64_t> kSizes = {512,    4096,    65536,    131072,
+                                           524288, 1048576, 4194304, 33554432};
+
+StorageDeviceParams device(double rd, double wr, double rlat, double wlat, int qd = 1) {
+  StorageDeviceParams d;
+  d.name = "test device";
+  d.kind = "sd";
+  d.read_mbps = rd;
+  d.write_mbps = wr;
+  d.read_latency_us = rlat;
+  d.write_latency_us = wlat;
+  d.queue_depth = qd;
+  return d;
+}
+
+/// Throughput of one request of n bytes on an idle path.
+double rateOf(const models::storage::StoragePath& p, Dir d, std::uint64_t n) {
+  return double(n) / p.request(d, n).total();
+}
+
+/// No request beats the interface, and bigger requests amortize the fixed part.
+void checkBoundsAndAmortization(const models::storage::StoragePath& p, const std::string& what) {
+  for (Dir d : {Dir::Read, Dir::Write}) {
+    double last = 0;
+    for (auto n : kSizes) {
+      const double r = rateOf(p, d, n);
+      EXPECT_LE(r, p.linkBytesPerSecond(d) * (1 + 1e-12)) << what << " " << n;
+      EXPECT_GE(r, last * (1 - 1e-12)) << what << " " << n;
+      last = r;
+    }
+  }
+}
+
+CoreCosts fakeCosts() {
+  CoreCosts cc;
+  cc.clockHz = 1e9;
+  cc.linuxCores = 2;
+  cc.kernelSecondsPerInstr = 1e-9;
+  cc.loopSecondsPerInstr = 0.5e-9;
+  cc.copySecondsPerByte = 0.5e-9;
+  return cc;
+}
+
+const StorageData& data() {
+  static const StorageData d = StorageData::load(defaultStorageDir());
+  return d;
+}
+
+soc::BoardConfig board(const std::string& name) {
+  return soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" + name + ".yaml");
+}
+
+}  // namespace
+
+// --- controller + device models against their closed forms -------------------------------
+
+// SD SDR104, 4 lines at 208 MHz: a 512-byte block is 1024 data + 16 CRC + 2 start/end clocks.
+TEST(MmcHost, BusRateAndRequestTimeFollowTheSpecFraming) {
+  models::MmcHostParams h;
+  h.dma_mbps = 1e5;
+  models::MmcBus bus{208e6, 4, false};
+  const auto card = device(1e5, 1e5, 300, 1000);
+  models::MmcHost m(h, bus, card);
+  EXPECT_DOUBLE_EQ(m.linkBytesPerSecond(Dir::Read), 512 * 208e6 / 1042);
+  EXPECT_DOUBLE_EQ(m.linkBytesPerSecond(Dir::Write), 512 * 208e6 / (1042 + h.write_block_gap_clocks));
+  // T(n) = commands x (command clocks / f + host latency) + access latency + n / rate + descriptors
+  for (auto n : kSizes) {
+    const double cmd = 2 * (136 / 208e6 + 1e-6);
+    const double desc = std::ceil(double(n) / 65536) * 200e-9;
+    EXPECT_NEAR(m.request(Dir::Read, n).total(),
+                cmd + 300e-6 + double(n) / m.linkBytesPerSecond(Dir::Read) + desc, 1e-12);
+  }
+  // DDR halves the data clocks, not the CRC.
+  models::MmcHost ddr(h, models::MmcBus{200e6, 8, true}, card);
+  EXPECT_DOUBLE_EQ(ddr.linkBytesPerSecond(Dir::Read), 512 * 200e6 / (256 + 18));
+  // The card's own rate caps the data phase.
+  models::MmcHost slow(h, bus, device(20, 10, 300, 1000));
+  EXPECT_NEAR(slow.request(Dir::Write, 1 << 20).transfer, double(1 << 20) / 10e6, 1e-12);
+  checkBoundsAndAmortization(m, "sdr104");
+  checkBoundsAndAmortization(slow, "slow card");
+}
+
+// OSPI octal DTR at 166.667 MHz: 2 bytes per clock; a read is the bus rate minus the opcode
+// (2 bytes = 1 clock), address (4 bytes = 2 clocks), dummy clocks and the controller overhead.
+TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;  // no DMA ceiling
+  c.transaction_overhead_ns = 500;
+  models::NorFlashParams f;
+  f.name = "nor";
+  f.opcode_bytes = 2;
+  f.address_bytes = 4;
+  f.read_dummy_cycles = 20;
+  const auto bus = models::spiBusFromMode("octal-ddr", 166.667, 8);
+  EXPECT_EQ(bus.lines, 8);
+  EXPECT_TRUE(bus.dtr);
+  models::OspiController o(c, bus, f);
+  const double clk = 166.667e6;
+  EXPECT_DOUBLE_EQ(o.linkBytesPerSecond(Dir::Read), clk * 2);
+  EXPECT_DOUBLE_EQ(o.readCommandClocks(), 1 + 2 + 20);
+  for (auto n : kSizes) {
+    const double t = 23 / clk + 500e-9 + double(n) / (2 * clk);
+    EXPECT_NEAR(o.request(Dir::Read, n).total(), t, 1e-12) << n;
+  }
+  // Quad SDR: 4 bits per clock, the opcode on one line.
+  models::OspiController q(c, models::spiBusFromMode("quad", 100, 4), f);
+  EXPECT_DOUBLE_EQ(q.linkBytesPerSecond(Dir::Read), 100e6 * 4 / 8);
+  EXPECT_DOUBLE_EQ(q.readCommandClocks(), 8 + 8 + 20);
+  // Programme: per page write-enable + programme operation + tPP (+ half a poll interval).
+  f.page_bytes = 256;
+  f.page_program_us = 250;
+  models::OspiController w(c, bus, f);
+  const auto t = w.request(Dir::Write, 4096);
+  EXPECT_NEAR(t.device, 16 * (250e-6 + 0.5 * c.status_poll_us * 1e-6), 1e-12);
+  // Erase: whole sectors.
+  f.sector_bytes = 65536;
+  f.sector_erase_ms = 100;
+  models::OspiController e(c, bus, f);
+  EXPECT_NEAR(e.eraseSeconds(65536 * 3), 3 * 0.1, 3 * 1e-4);
+  checkBoundsAndAmortization(o, "octal dtr");
+}
+
+// NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.
+TEST(NandController, PageReadAndProgrammeClosedForm) {
+  models::NandControllerParams c;
+  c.read_cycle_ns = 50;
+  c.write_cycle_ns = 40;
+  c.ecc_page_us = 10;
+  models::NandFlashParams f;
+  f.name = "nand";
+  models::NandController n8(c, f, 8), n16(c, f, 16);
+  const double cmd = 7 * 40e-9;
+  EXPECT_NEAR(n8.request(Dir::Read, 2048).total(), cmd + 25e-6 + 2112 * 50e-9 + 10e-6, 1e-12);
+  EXPECT_NEAR(n16.request(Dir::Read, 2048).total(), cmd + 25e-6 + 1056 * 50e-9 + 10e-6, 1e-12);
+  EXPECT_NEAR(n8.request(Dir::Write, 4096).total(), 2 * (cmd + 250e-6 + 2112 * 40e-9 + 10e-6),
+              1e-12);
+  EXPECT_NEAR(n8.eraseSeconds(3 * 131072), 3 * (2e-3 + 5 * 40e-9), 1e-12);
+}
+
+// Serial links: payload rate = line rate x coding x framing.
+TEST(SerialLinks, PayloadRatesFollowTheStandards) {
+  const auto dev = device(1e5, 1e5, 0, 0);
+  models::UfsHostParams u;
+  models::UfsHost ufs(u, 5830, 2, dev);
+  EXPECT_DOUBLE_EQ(ufs.linkBytesPerSecond(Dir::Read), 5830e6 * 2 * 0.8 / 8 * u.unipro_efficiency);
+  models::AhciParams a;
+  models::AhciController sata(a, 3000, dev);
+  EXPECT_DOUBLE_EQ(sata.linkBytesPerSecond(Dir::Read), 3000e6 * 0.8 / 8 * 8192 / (8192 + 28.0));
+  // A SATA II host caps a SATA III disk.
+  auto ssd = dev;
+  ssd.interface = "sata3";
+  EXPECT_DOUBLE_EQ(models::AhciController(a, 3000, ssd).linkBytesPerSecond(Dir::Read),
+                   sata.linkBytesPerSecond(Dir::Read));
+  models::UsbHostParams h;
+  models::UsbMassStorageHost hs(h, 480, dev);
+  EXPECT_DOUBLE_EQ(hs.linkBytesPerSecond(Dir::Read), 13 * 512 / 125e-6);
+  // A USB 2.0 disk on a super-speed port runs at high speed.
+  auto usb2disk = dev;
+  usb2disk.interface = "usb2";
+  EXPECT_DOUBLE_EQ(models::UsbMassStorageHost(h, 5000, usb2disk).linkBytesPerSecond(Dir::Read),
+                   hs.linkBytesPerSecond(Dir::Read));
+  models::PcieNvmeParams p;
+  models::PcieNvme nvme(p, 8, 2, dev);
+  const double raw = 8e9 * 128 / 130 / 8 * 2;
+  EXPECT_DOUBLE_EQ(nvme.linkBytesPerSecond(Dir::Read), raw * 256 / (256 + 24.0));
+  EXPECT_DOUBLE_EQ(nvme.linkBytesPerSecond(Dir::Write), raw * 64 / (64 + 24.0));
+  for (const models::storage::StoragePath* s :
+       std::vector<const models::storage::StoragePath*>{&ufs, &sata, &hs, &nvme})
+    checkBoundsAndAmortization(*s, s->describe());
+  // Throughput follows size / (fixed + size / rate).
+  const auto t4k = nvme.request(Dir::Read, 4096), t1m = nvme.request(Dir::Read, 1 << 20);
+  const double fixed = t4k.command + t4k.device;
+  EXPECT_NEAR(t1m.total(), fixed + double(1 << 20) / nvme.linkBytesPerSecond(Dir::Read), 1e-12);
+}
+
+// --- software compositions ----------------------------------------------------------------
+
+TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {
+  const auto& d = data();
+  const auto b = board("j7200-evm");
+  for (Medium m : {Medium::Sd, Medium::Emmc, Medium::Nvme}) {
+    BoardPath bp = makeBoardPath(b, d, m);
+    const CoreCosts cc = fakeCosts();
+    for (Dir dir : {Dir::Read, Dir::Write}) {
+      StorageCase c;
+      c.medium = m;
+      c.dir = dir;
+      c.fs = "ext4";
+      double last = 0;
+      for (std::uint64_t bs : {4096ull, 262144ull, 1048576ull, 4194304ull}) {
+        c.bytes = bs;
+        const IoEstimate e = linuxFio(bp, cc, d.linux, c);
+        EXPECT_LE(e.throughput(), bp.path->linkBytesPerSecond(dir)) << bp.describe();
+        EXPECT_GE(e.throughput(), last * (1 - 1e-9)) << bp.describe() << " bs " << bs;
+        EXPECT_GE(e.loadPercent(cc.linuxCores), 0);
+        EXPECT_LE(e.loadPercent(cc.linuxCores), 100);
+        last = e.throughput();
+      }
+      last = 0;
+      for (std::uint64_t buf : {102400ull, 262144ull, 524288ull, 1048576ull, 5242880ull}) {
+        c.bytes = buf;
+        const IoEstimate e = linuxBuffered(bp, cc, d.linux, c);
+        EXPECT_LE(e.throughput(), bp.path->linkBytesPerSecond(dir));
+        EXPECT_GE(e.throughput(), last * (1 - 1e-9)) << bp.describe() << " buffer " << buf;
+        last = e.throughput();
+      }
+    }
+  }
+}
+
+TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
+  const auto& d = data();
+  const auto b = board("j721e-idk-gw");
+  StorageCase c;
+  c.app = App::Uboot;
+  c.dir = Dir::Read;
+  for (Medium m : {Medium::Emmc, Medium::Ufs, Medium::NorOspi}) {
+    BoardPath bp = makeBoardPath(b, d, m);
+    c.medium = m;
+    for (std::uint64_t size : {4194304ull, 16777216ull}) {
+      c.bytes = size;
+      const TimedRun r = ubootTransfer(bp, fakeCosts(), d.uboot, c);
+      const double ticks = r.seconds / (d.uboot.timer_resolution_ms * 1e-3);
+      EXPECT_NEAR(ticks, std::round(ticks), 1e-9) << bp.describe();
+      EXPECT_GE(r.seconds, double(size) / bp.path->linkBytesPerSecond(Dir::Read) - 1e-3);
+    }
+  }
+}
+
+// An SBL boot's total is the sum of its stages, for both boot media.
+TEST(Sbl, TotalIsTheSumOfTheModelledStages) {
+  const auto& d = data();
+  const auto b = board("am64x-evm");
+  BoardPath sd = makeBoardPath(b, d, Medium::Sd), ospi = makeBoardPath(b, d, Medium::NorOspi);
+  const CoreCosts cc = fakeCosts();
+  struct Medium_ {
+    Medium m;
+    std::string params;
+    std::vector<std::string> stages;
+  };
+  const std::vector<Medium_> media = {
+      {Medium::NorOspi,
+       "app_bytes=78848;boot_media=ospi;cores=m4f0-0,r5f0-0,r5f0-1,r5f1-0,r5f1-1;sbl_bytes=262144",
+       {"ROM : init + SBL load from flash", "SBL : SYSFW Load", "SBL : System Init",
+        "SBL : Drivers_open", "SBL : Board_driversOpen", "SBL : Sciclient Get Version",
+        "SBL : CPU Load"}},
+      {Medium::Sd, "app_bytes=34816;boot_media=sd;cores=r5f0-0;sbl_bytes=307200",
+       {"ROM : init + SBL load from flash", "SBL : SYSFW Load", "SBL : System Init",
+        "SBL : Drivers_open", "SBL : Board_driversOpen", "SBL : Sciclient Get Version",
+        "SBL : File read from SD Card", "SBL : CPU Load"}}};
+  for (const auto& m : media) {
+    StorageCase c;
+    c.app = App::Sbl;
+    c.medium = m.m;
+    c.params = parseParams(m.params);
+    double sum = 0;
+    for (const auto& s : m.stages) {
+      c.stage = s;
+      const double t = sblStage(&sd, &ospi, cc, d.sbl, c).seconds;
+      EXPECT_GE(t, 0) << s;
+      sum += t;
+    }
+    c.stage = "SBL : Total time taken";
+    EXPECT_NEAR(sblStage(&sd, &ospi, cc, d.sbl, c).seconds, sum, 1e-12);
+  }
+}
+
+// "Not cached 1 of 10 iterations" is nine cached calls and one uncached call, averaged.
+TEST(Xip, OneInTenIsTheAverageOfNineCachedAndOneUncached) {
+  const auto& d = data();
+  BoardPath ospi = makeBoardPath(board("am64x-evm"), d, Medium::NorOspi);
+  StorageCase c;
+  c.app = App::Xip;
+  for (const char* op : {"fir", "memcpy"}) {
+    c.stage = op;
+    c.params = parseParams("caching=fully-cached");
+    const double cached = xipCycles(ospi, fakeCosts(), d.xip, c).seconds;
+    c.params = parseParams("caching=not-cached");
+    const double uncached = xipCycles(ospi, fakeCosts(), d.xip, c).seconds;
+    c.params = parseParams("caching=not-cached-1-of-10-iterations");
+    const double one = xipCycles(ospi, fakeCosts(), d.xip, c).seconds;
+    EXPECT_GT(uncached, cached);
+    EXPECT_NEAR(one, (9 * cached + uncached) / 10, 1e-9);
+  }
+}
+
+// --- data and coverage ----------------------------------------------------------------------
+
+TEST(StorageData, LoadsAndResolvesEveryPreset) {
+  StorageData d;
+  ASSERT_NO_THROW(d = StorageData::load(defaultStorageDir()));
+  EXPECT_FALSE(d.rules.empty());
+  EXPECT_FALSE(d.devices.empty());
+  std::set<std::string> ids;
+  for (const auto& dev : d.devices) EXPECT_TRUE(ids.insert(dev.id).second) << dev.id;
+  EXPECT_NE(d.deviceFor("SanDisk Max Endurance SD card (SDSQQVR-032G-GN6IA)"), nullptr);
+  EXPECT_NE(d.deviceFor("plextor px-128m8pey"), nullptr);
+  EXPECT_EQ(d.deviceFor("no such card"), nullptr);
+}
+
+// Every measured storage/boot row is covered (RNDIS networking and PCIe Ethernet belong to
+// other workloads) and its board has the path the row needs.
+TEST(StorageCoverage, EveryMeasuredRowIsCoveredAndHasAPath) {
+  auto rows = calib::readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
+  const std::set<std::string> fams = {"mmc-sd", "emmc", "flash", "sata", "usb",
+                                      "nand",   "ufs",  "boot",  "xip",  "pcie"};
+  StorageWorkloads w(defaultStorageDir());
+  const auto& d = w.data();
+  std::map<std::string, soc::BoardConfig> boards;
+  int n = 0;
+  for (const auto& r : rows) {
+    if (!fams.count(r.family)) continue;
+    wl::Query q{r.family, r.benchmark, r.metric, r.params, r.unit};
+    const bool other = r.benchmark.find("RNDIS") != std::string::npos ||
+                       r.benchmark.find("PCI Ethernet") != std::string::npos;
+    EXPECT_EQ(w.covers(q), !other) << r.family << " " << r.benchmark << " " << r.params;
+    if (other) continue;
+    ++n;
+    auto c = parseCase(q);
+    ASSERT_TRUE(c);
+    if (c->app == App::Sbl) continue;
+    if (!boards.count(r.board)) boards.emplace(r.board, board(r.board));
+    EXPECT_NO_THROW(makeBoardPath(boards.at(r.board), d, c->medium))
+        << r.board << " " << r.benchmark;
+  }
+  EXPECT_GT(n, 1900);
+}
+
+// Predictions on the platform are deterministic and finite.
+TEST(StorageWorkloads, PredictionsOnThePlatformAreDeterministic) {
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(board("j7200-evm")));
+  StorageWorkloads w(defaultStorageDir());
+  const std::vector<wl::Query> qs = {
+      {"mmc-sd", "MMC RAW FIO 1G", "Throughput", "bs=4096;fs=raw;op=read", "MB/s"},
+      {"mmc-sd", "MMC RAW FIO 1G", "CPU Load", "bs=4096;fs=raw;op=read", "%"},
+      {"emmc", "EMMC EXT4 FIO 1G", "Throughput", "bs=1048576;fs=ext4;op=write", "MB/s"},
+      {"flash", "OSPI Flash Driver", "Throughput", "buffer_size=262144;fs=ubifs;op=read", "MB/s"},
+      {"boot", "Linux boot time MMCSD", "Boot time",
+       "config=Linux boot time from SD with default rootfs (20 boot cycles)", "s"}};
+  for (const auto& q : qs) {
+    const auto a = w.predict(ctx, q), b = w.predict(ctx, q);
+    EXPECT_EQ(a.value, b.value) << q.benchmark;
+    EXPECT_TRUE(std::isfinite(a.value) && a.value > 0) << q.benchmark;
+    EXPECT_FALSE(a.breakdown.seconds.empty()) << q.benchmark;
+  }
+  // A fresh workload object (cold caches of core costs) gives the same numbers.
+  StorageWorkloads w2(defaultStorageDir());
+  EXPECT_EQ(w.predict(ctx, qs[0]).value, w2.predict(ctx, qs[0]).value);
+}

@@ -1,0 +1,209 @@
+#include "workloads/storage/linux_io.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "common/format.h"
+
+namespace socsim::wl::storage {
+
+using models::storage::Dir;
+using models::storage::RequestTime;
+
+double pageInstructions(const LinuxIoParams& p, const std::string& fs, Dir dir) {
+  const bool rd = dir == Dir::Read;
+  if (fs == "ext2") return rd ? p.read_page_ext2_instructions : p.write_page_ext2_instructions;
+  if (fs == "ext4") return rd ? p.read_page_ext4_instructions : p.write_page_ext4_instructions;
+  if (fs == "vfat") return rd ? p.read_page_vfat_instructions : p.write_page_vfat_instructions;
+  if (fs == "ubifs") return rd ? p.read_page_ubifs_instructions : p.write_page_ubifs_instructions;
+  return rd ? p.read_page_raw_instructions : p.write_page_raw_instructions;
+}
+
+void addRequestParts(Breakdown& b, const RequestTime& t, double k) {
+  if (t.device > 0) b.add("device.access", k * t.device);
+  if (t.command > 0) b.add("bus.command", k * t.command);
+  if (t.transfer > 0) b.add("bus.transfer", k * t.transfer);
+  if (t.setup > 0) b.add("controller.setup", k * t.setup);
+  if (t.erase > 0) b.add("flash.erase", k * t.erase);
+}
+
+namespace {
+
+std::uint64_t requestLimit(const BoardPath& bp, const LinuxIoParams& p) {
+  std::uint64_t lim = p.max_sectors_bytes;
+  const std::uint64_t hw = bp.path->maxRequestBytes();
+  if (hw > 0) lim = std::min(lim, hw);
+  return std::max<std::uint64_t>(lim, 512);
+}
+
+std::uint64_t roundUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+
+/// Interrupt work per request (threaded handlers on PREEMPT_RT).
+double irqInstructions(const BoardPath& bp, const LinuxIoParams& p, bool rt) {
+  return bp.irqsPerRequest * (p.irq_instructions + (rt ? p.rt_irq_thread_instructions : 0));
+}
+
+}  // namespace
+
+IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
+                         const StorageCase& c) {
+  IoEstimate e;
+  const std::uint64_t lim = requestLimit(bp, p);
+  const std::uint64_t buf = std::max<std::uint64_t>(c.bytes, 1);
+  std::uint64_t r = c.dir == Dir::Read ? std::min(std::max(p.readahead_bytes, buf), lim) : lim;
+  r = std::max<std::uint64_t>(p.page_bytes, r / p.page_bytes * p.page_bytes);
+  const RequestTime t = bp.path->request(c.dir, r);
+  const double pages = static_cast<double>(r) / static_cast<double>(p.page_bytes);
+  const double packets = bp.packetBytes ? std::ceil(double(r) / double(bp.packetBytes)) : 0;
+  const double irq = irqInstructions(bp, p, c.rt);
+  const double fsInstr = pages * pageInstructions(p, c.fs, c.dir);
+  const double sysInstr = double(r) / double(buf) * p.syscall_instructions;
+  const double blkInstr = p.block_request_instructions + bp.driverRequestInstructions + irq +
+                          packets * bp.driverPacketInstructions;
+  const double copy = double(r) * cc.copySecondsPerByte;
+  const double cpuInstr = (fsInstr + sysInstr + blkInstr) * cc.kernelSecondsPerInstr;
+  const double turn = (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr;
+  const double dev = t.total();
+  e.bytes = double(r);
+  e.cpu = cpuInstr + copy;
+  e.wall = std::max(dev + turn, e.cpu);
+  if (dev + turn >= e.cpu) {
+    addRequestParts(e.parts, t);
+    e.parts.add("cpu.driver_turnaround", turn);
+    e.note = "device-bound";
+  } else {
+    e.parts.add("cpu.fs_page_cache", (fsInstr + sysInstr) * cc.kernelSecondsPerInstr);
+    e.parts.add("cpu.block_driver_irq", blkInstr * cc.kernelSecondsPerInstr);
+    e.parts.add("cpu.copy", copy);
+    e.note = "CPU-bound";
+  }
+  e.note += "; " + formatNumber(double(r) / 1024) + " KiB requests (" +
+            (c.dir == Dir::Read ? "readahead" : "writeback") + "), device " +
+            formatNumber(dev * 1e6) + " us, CPU " + formatNumber(e.cpu * 1e6) + " us per request";
+  return e;
+}
+
+IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
+                    const StorageCase& c) {
+  IoEstimate e;
+  const std::uint64_t lim = requestLimit(bp, p);
+  const std::uint64_t bs = std::max<std::uint64_t>(c.bytes, 512);
+  const double k = std::ceil(double(bs) / double(lim));
+  const std::uint64_t req = roundUp(static_cast<std::uint64_t>(std::ceil(double(bs) / k)), 512);
+  const RequestTime t = bp.path->request(c.dir, req);
+  const double irq = irqInstructions(bp, p, c.rt);
+  const double packets = bp.packetBytes ? std::ceil(double(req) / double(bp.packetBytes)) : 0;
+  const double perReq = p.block_request_instructions + bp.driverRequestInstructions + irq +
+                        packets * bp.driverPacketInstructions;
+  const double instr =
+      p.fio_io_instructions + k * perReq + (c.fs == "raw" ? 0 : p.direct_io_fs_instructions);
+  e.bytes = double(bs);
+  e.cpu = instr * cc.kernelSecondsPerInstr;
+  // Device concurrency: I/Os in flight the device works on together.
+  int qd = 1;
+  if (bp.device && bp.device->block) qd = std::max(1, bp.device->block->queue_depth);
+  const int m = std::max(1, std::min(p.fio_iodepth, qd));
+  const double serial = k * (t.command + t.transfer);
+  const double dev = std::max(serial, k * t.total() / m);
+  const double turn = m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr : 0;
+  e.wall = std::max(dev + turn, e.cpu);
+  if (dev + turn >= e.cpu) {
+    addRequestParts(e.parts, t, k / m);
+    if (m > 1 && serial > k * t.total() / m) {
+      e.parts = Breakdown{};
+      e.parts.add("bus.command", k * t.command);
+      e.parts.add("bus.transfer", k * t.transfer);
+    }
+    if (turn > 0) e.parts.add("cpu.driver_turnaround", turn);
+    e.note = "device-bound";
+  } else {
+    e.parts.add("cpu.fio_block_driver_irq", e.cpu);
+    e.note = "CPU-bound";
+  }
+  e.note += "; " + formatNumber(k) + " request(s) of " + formatNumber(double(req) / 1024) +
+            " KiB per I/O, " + std::to_string(m) + " I/O(s) overlapped in the device";
+  return e;
+}
+
+IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
+                      const StorageCase& c) {
+  IoEstimate e;
+  const double page = double(p.page_bytes);
+  const std::uint64_t node = p.page_bytes + p.ubifs_node_header_bytes;
+  const double buf = double(std::max<std::uint64_t>(c.bytes, 1));
+  const double sys = page / buf * p.syscall_instructions;
+  const double copy = page * cc.copySecondsPerByte;
+  e.bytes = page;
+  if (c.dir == Dir::Read) {
+    const RequestTime t = bp.path->request(Dir::Read, node);
+    const double instr = p.read_page_ubifs_instructions + bp.driverRequestInstructions +
+                         bp.irqsPerRequest * p.irq_instructions + sys;
+    const double loop = p.ubifs_crc_instructions_per_byte * double(node);
+    const double cpu = instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + copy;
+    // The CPU is busy through the flash read when it moves the data or polls (NAND, PIO NOR).
+    double busy = 0;
+    if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
+    if (bp.nor) busy = bp.nor->pioSeconds(node);
+    e.wall = t.total() + cpu;
+    e.cpu = cpu + busy;
+    addRequestParts(e.parts, t);
+    e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
+    e.parts.add("cpu.crc", loop * cc.loopSecondsPerInstr);
+    e.parts.add("cpu.copy", copy);
+    e.note = "UBIFS readpage, one " + std::to_string(node) + "-byte node per page";
+    return e;
+  }
+  const double flashBytes = double(node) * p.ubifs_write_amplification;
+  RequestTime t = bp.path->request(Dir::Write, static_cast<std::uint64_t>(std::ceil(flashBytes)));
+  double eraseUnit = 0, eraseTime = 0;
+  if (bp.nor) {
+    eraseUnit = double(bp.nor->flash().sector_bytes);
+    eraseTime = bp.nor->eraseSeconds(bp.nor->flash().sector_bytes);
+  } else if (bp.nand) {
+    eraseUnit = double(bp.nand->flash().block_bytes);
+    eraseTime = bp.nand->eraseSeconds(bp.nand->flash().block_bytes);
+  }
+  t.erase = eraseUnit > 0 ? eraseTime * flashBytes / eraseUnit : 0;
+  const double ops = bp.nor ? std::ceil(flashBytes / double(bp.nor->flash().page_bytes)) : 1;
+  const double instr =
+      p.write_page_ubifs_instructions + ops * bp.driverRequestInstructions + sys;
+  const double loop =
+      (p.ubifs_compress_instructions_per_byte + p.ubifs_crc_instructions_per_byte) * page;
+  const double cpu = instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + copy;
+  e.wall = t.total() + cpu;
+  e.cpu = cpu + t.total();  // programme and erase are polled
+  addRequestParts(e.parts, t);
+  e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.compress_crc", loop * cc.loopSecondsPerInstr);
+  e.parts.add("cpu.copy", copy);
+  e.note = "UBIFS write, " + formatNumber(flashBytes) + " flash bytes per page (programme and "
+           "erase polled)";
+  return e;
+}
+
+IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
+                             const StorageCase& c) {
+  IoEstimate e;
+  (void)c;
+  std::uint64_t chunk = 65536;
+  if (bp.nor) chunk = std::max<std::uint64_t>(bp.nor->flash().sector_bytes, 4096);
+  if (bp.nand) chunk = std::max<std::uint64_t>(bp.nand->flash().block_bytes, 4096);
+  const RequestTime t = bp.path->request(Dir::Read, chunk);
+  const double instr = p.syscall_instructions + bp.driverRequestInstructions +
+                       bp.irqsPerRequest * p.irq_instructions;
+  const double copy = double(chunk) * cc.copySecondsPerByte;
+  const double cpu = instr * cc.kernelSecondsPerInstr + copy;
+  double busy = bp.nor ? bp.nor->pioSeconds(chunk) : 0;
+  if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
+  e.bytes = double(chunk);
+  e.wall = t.total() + cpu;
+  e.cpu = cpu + busy;
+  addRequestParts(e.parts, t);
+  e.parts.add("cpu.mtd_syscall", instr * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.copy", copy);
+  e.note = "raw MTD read in " + formatNumber(double(chunk) / 1024) + " KiB operations";
+  return e;
+}
+
+}  // namespace socsim::wl::storage

@@ -1,0 +1,209 @@
+#include "workloads/storage/storage_data.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "common/error.h"
+#include "soc/config/board_info.h"
+#include "soc/config/config_tree.h"
+#include "soc/config/schema_io.h"
+
+namespace fs = std::filesystem;
+
+namespace socsim::wl::storage {
+
+namespace {
+
+config::Node loadTree(const std::string& file) {
+  config::Node root = config::parseYamlFile(file);
+  config::resolvePresets(root);
+  if (!root.isMap()) throw InputError(file, root.line, "", "expected a map at the top level");
+  return root;
+}
+
+template <class T>
+T readFrom(const config::Node& root, const std::string& file, const std::string& key,
+           const std::vector<std::string>& extra = {}) {
+  const config::Node* g = root.find(key);
+  if (!g) throw InputError(file, root.line, key, "missing group '" + key + "'");
+  T obj{};
+  config::Sources src;
+  config::readGroup(T::schema(), obj, *g, key, key + " of " + file, src, extra);
+  return obj;
+}
+
+std::string normalize(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::vector<std::string> yamlFiles(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file() && it->path().extension() == ".yaml")
+      files.push_back(it->path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+ControllerPreset loadController(const std::string& file) {
+  config::Node root = loadTree(file);
+  ControllerPreset c;
+  c.file = file;
+  for (const auto& [key, node] : root.map) {
+    if (key == config::kSourceKey || key == "description") continue;
+    if (!c.group.empty())
+      throw InputError(node.file, node.line, key,
+                       "a controller preset holds one group; found '" + c.group + "' and '" +
+                           key + "'");
+    c.group = key;
+    if (key == "mmc_host")
+      c.mmc = readFrom<models::MmcHostParams>(root, file, key);
+    else if (key == "spi_nor_controller")
+      c.spiNor = readFrom<models::SpiNorControllerParams>(root, file, key);
+    else if (key == "nand_controller")
+      c.nand = readFrom<models::NandControllerParams>(root, file, key);
+    else if (key == "ufs_host")
+      c.ufs = readFrom<models::UfsHostParams>(root, file, key);
+    else if (key == "ahci")
+      c.ahci = readFrom<models::AhciParams>(root, file, key);
+    else if (key == "usb_host")
+      c.usb = readFrom<models::UsbHostParams>(root, file, key);
+    else if (key == "pcie_nvme")
+      c.pcie = readFrom<models::PcieNvmeParams>(root, file, key);
+    else
+      throw InputError(node.file, node.line, key,
+                       "unknown controller group '" + key + "'" +
+                           config::suggestion(key, {"mmc_host", "spi_nor_controller",
+                                                    "nand_controller", "ufs_host", "ahci",
+                                                    "usb_host", "pcie_nvme"}));
+  }
+  if (c.group.empty()) throw InputError(file, root.line, "", "no controller group");
+  return c;
+}
+
+DevicePreset loadDevice(const std::string& file) {
+  config::Node root = loadTree(file);
+  DevicePreset d;
+  d.file = file;
+  d.id = fs::path(file).stem().string();
+  int groups = 0;
+  for (const auto& [key, node] : root.map) {
+    if (key == config::kSourceKey || key == "description") continue;
+    ++groups;
+    if (node.isMap())
+      if (const config::Node* a = node.find("aliases")) {
+        if (!a->isSeq()) throw InputError(a->file, a->line, key + ".aliases", "expected a list");
+        for (const auto& s : a->seq) d.aliases.push_back(s.scalar);
+      }
+    if (key == "storage_device")
+      d.block = readFrom<models::storage::StorageDeviceParams>(root, file, key, {"aliases"});
+    else if (key == "nor_flash")
+      d.nor = readFrom<models::NorFlashParams>(root, file, key, {"aliases"});
+    else if (key == "nand_flash")
+      d.nand = readFrom<models::NandFlashParams>(root, file, key, {"aliases"});
+    else
+      throw InputError(node.file, node.line, key,
+                       "unknown device group '" + key + "'" +
+                           config::suggestion(key, {"storage_device", "nor_flash", "nand_flash"}));
+  }
+  if (groups != 1) throw InputError(file, root.line, "", "a device preset holds exactly one group");
+  return d;
+}
+
+}  // namespace
+
+std::string DevicePreset::name() const {
+  if (block) return block->name;
+  if (nor) return nor->name;
+  if (nand) return nand->name;
+  return id;
+}
+
+template <class T>
+T loadGroupFile(const std::string& file, const std::string& key) {
+  return readFrom<T>(loadTree(file), file, key);
+}
+template LinuxIoParams loadGroupFile<LinuxIoParams>(const std::string&, const std::string&);
+
+std::string defaultStorageDir() {
+  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads/storage";
+}
+
+StorageData StorageData::load(const std::string& dir) {
+  StorageData d;
+  d.dir = dir;
+  d.linux = loadGroupFile<LinuxIoParams>(dir + "/linux_io.yaml", "linux_io");
+  d.uboot = loadGroupFile<UbootParams>(dir + "/uboot.yaml", "uboot");
+  d.sbl = loadGroupFile<SblParams>(dir + "/sbl.yaml", "sbl");
+  d.boot = loadGroupFile<LinuxBootParams>(dir + "/linux_boot.yaml", "linux_boot");
+  d.xip = loadGroupFile<XipParams>(dir + "/xip.yaml", "xip");
+  d.kernelProfile = cpu::loadProfile(dir + "/base/kernel_path.yaml");
+  d.loopProfile = cpu::loadProfile(dir + "/base/data_loop.yaml");
+
+  const std::string rulesFile = dir + "/controllers.yaml";
+  config::Node rules = loadTree(rulesFile);
+  const config::Node* list = rules.find("controllers");
+  if (!list || !list->isSeq())
+    throw InputError(rulesFile, rules.line, "controllers", "expected a list of rules");
+  for (size_t i = 0; i < list->seq.size(); ++i) {
+    const config::Node& r = list->seq[i];
+    const std::string path = "controllers[" + std::to_string(i) + "]";
+    if (!r.isMap()) throw InputError(r.file, r.line, path, "expected {ip, version, controller}");
+    ControllerRule rule;
+    for (const auto& [k, v] : r.map) {
+      if (!v.isScalar()) throw InputError(v.file, v.line, path + "." + k, "expected a scalar");
+      if (k == "ip")
+        rule.ip = v.scalar;
+      else if (k == "version")
+        rule.version = v.scalar;
+      else if (k == "controller")
+        rule.preset = (fs::path(v.file).parent_path() / v.scalar).lexically_normal().string();
+      else if (k != config::kSourceKey)
+        throw InputError(v.file, v.line, path + "." + k,
+                         "unknown key '" + k + "'" +
+                             config::suggestion(k, {"ip", "version", "controller"}));
+    }
+    if (rule.ip.empty() || rule.preset.empty())
+      throw InputError(r.file, r.line, path, "a rule needs 'ip' and 'controller'");
+    if (!d.controllers.count(rule.preset)) {
+      if (!fs::exists(rule.preset))
+        throw InputError(r.file, r.line, path + ".controller", "no such file: " + rule.preset);
+      d.controllers.emplace(rule.preset, loadController(rule.preset));
+    }
+    d.rules.push_back(rule);
+  }
+  const std::string devDir =
+      (fs::path(dir) / "../../components/peripherals/devices").lexically_normal().string();
+  for (const auto& f : yamlFiles(devDir)) d.devices.push_back(loadDevice(f));
+  return d;
+}
+
+const ControllerPreset* StorageData::controllerFor(const soc::PeripheralParams& p) const {
+  for (const auto& r : rules) {
+    if (r.ip != p.ip) continue;
+    if (!r.version.empty() && p.version.find(r.version) == std::string::npos) continue;
+    auto it = controllers.find(r.preset);
+    return it == controllers.end() ? nullptr : &it->second;
+  }
+  return nullptr;
+}
+
+const DevicePreset* StorageData::deviceFor(const std::string& text) const {
+  const std::string key = normalize(text);
+  if (key.empty()) return nullptr;
+  for (const auto& d : devices) {
+    if (normalize(d.id) == key || normalize(d.name()) == key) return &d;
+    for (const auto& a : d.aliases)
+      if (normalize(a) == key) return &d;
+  }
+  return nullptr;
+}
+
+}  // namespace socsim::wl::storage

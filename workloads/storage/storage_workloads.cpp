@@ -1,0 +1,189 @@
+#include "workloads/storage/storage_workloads.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.h"
+#include "common/format.h"
+#include "models/cpu/core_memory.h"
+#include "soc/config/board_config.h"
+#include "soc/platform.h"
+#include "workloads/cpu/cpu_workloads.h"
+
+namespace socsim::wl::storage {
+
+using models::storage::Dir;
+
+StorageWorkloads::StorageWorkloads(std::string dir) : dir_(std::move(dir)) {}
+
+bool StorageWorkloads::covers(const Query& q) const { return parseCase(q).has_value(); }
+
+const StorageData& StorageWorkloads::data() {
+  if (!data_ && loadError_.empty()) {
+    try {
+      data_ = std::make_unique<StorageData>(StorageData::load(dir_));
+    } catch (const InputError& e) {
+      loadError_ = e.what();
+    } catch (const std::exception& e) {
+      loadError_ = std::string("loading storage data: ") + e.what();
+    }
+  }
+  if (!data_) throw InputError(dir_, 0, "", loadError_);
+  return *data_;
+}
+
+CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
+  const soc::BoardConfig& b = ctx.board();
+  const soc::ClusterConfig& main = b.mainCluster();
+  CoreCosts cc;
+  cc.clockHz = main.core.clock_mhz * 1e6;
+  // Cores the guides' CPU load is averaged over: the main cluster and later clusters of the
+  // same role and core type (the cores Linux runs on).
+  int cores = 0;
+  bool seen = false;
+  for (const auto& c : b.clusters) {
+    if (&c == &main) seen = true;
+    if (&c == &main || (seen && c.info.role == main.info.role && c.core.type == main.core.type))
+      cores += c.info.cores;
+  }
+  cc.linuxCores = std::max(1, cores);
+  const cpu::ProfileRun k = cpu::runProfile(ctx, data.kernelProfile, 1);
+  const double ipuK = data.kernelProfile.instructionsPerUnit("armv8-a");
+  cc.kernelSecondsPerInstr = k.cyclesPerUnit / ipuK / cc.clockHz;
+  cc.kernelIpc = k.stats.ipc();
+  const cpu::ProfileRun l = cpu::runProfile(ctx, data.loopProfile, 1);
+  cc.loopSecondsPerInstr = l.cyclesPerUnit / data.loopProfile.instructionsPerUnit("armv8-a") /
+                           cc.clockHz;
+  // Copy of data a DMA just wrote (not in any cache) into a user buffer.
+  soc::Platform& p = ctx.platform();
+  constexpr std::uint64_t kBytes = 1 << 20;
+  p.flushCaches();
+  p.resetStats();
+  const auto run = p.run(0, [&](models::CoreMemory& c) { c.memcpy(0x30000000ull, 0x20000000ull, kBytes); });
+  cc.copySecondsPerByte = run.seconds / double(kBytes);
+  p.flushCaches();
+  return cc;
+}
+
+const CoreCosts& StorageWorkloads::coreCosts(RunContext& ctx) {
+  const auto& b = ctx.board();
+  std::string key = b.file + "|";
+  for (const auto& o : b.overrides) key += o + ";";
+  auto it = costs_.find(key);
+  if (it != costs_.end()) return it->second;
+  return costs_.emplace(key, measureCoreCosts(ctx, data())).first->second;
+}
+
+namespace {
+
+void mergeParts(Prediction& out, const Breakdown& parts) {
+  for (const auto& [name, s] : parts.seconds) out.breakdown.add(name, s);
+}
+
+double valueOf(const StorageCase& c, double bytes, double seconds) {
+  switch (c.metric) {
+    case Metric::MBps: return seconds > 0 ? bytes / seconds / 1e6 : 0;
+    case Metric::KBps: return seconds > 0 ? bytes / 1024 / seconds : 0;
+    case Metric::Milliseconds: return seconds * 1e3;
+    case Metric::Seconds: return seconds;
+    default: return seconds;
+  }
+}
+
+}  // namespace
+
+Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
+  const StorageData& d = data();
+  auto parsed = parseCase(q);
+  if (!parsed) throw NotModelled{"not a storage row"};
+  const StorageCase& c = *parsed;
+  const soc::BoardConfig& board = ctx.board();
+  Prediction out;
+
+  if (c.app == App::Sbl) {
+    std::unique_ptr<BoardPath> sd, ospi;
+    try {
+      sd = std::make_unique<BoardPath>(makeBoardPath(board, d, Medium::Sd));
+    } catch (const NotModelled&) {
+    }
+    try {
+      ospi = std::make_unique<BoardPath>(makeBoardPath(board, d, Medium::NorOspi));
+    } catch (const NotModelled&) {
+    }
+    const CoreCosts& cc = coreCosts(ctx);
+    TimedRun r = sblStage(sd.get(), ospi.get(), cc, d.sbl, c);
+    out.value = valueOf(c, 0, r.seconds);
+    mergeParts(out, r.parts);
+    out.note = r.note;
+    return out;
+  }
+
+  BoardPath bp = makeBoardPath(board, d, c.medium);
+  const CoreCosts& cc = coreCosts(ctx);
+  auto finish = [&](double bytes, double seconds, const Breakdown& parts, const std::string& note) {
+    out.value = valueOf(c, bytes, seconds);
+    mergeParts(out, parts);
+    out.note = bp.describe() + (note.empty() ? "" : "; " + note);
+  };
+
+  switch (c.app) {
+    case App::Buffered:
+    case App::Fio:
+    case App::RawFlashRead: {
+      const bool flash = c.medium == Medium::NorOspi || c.medium == Medium::NorSpi ||
+                         c.medium == Medium::Nand;
+      IoEstimate e;
+      if (c.app == App::RawFlashRead)
+        e = linuxRawFlashRead(bp, cc, d.linux, c);
+      else if (flash)
+        e = linuxUbifs(bp, cc, d.linux, c);
+      else if (c.app == App::Fio)
+        e = linuxFio(bp, cc, d.linux, c);
+      else
+        e = linuxBuffered(bp, cc, d.linux, c);
+      if (c.metric == Metric::CpuLoad) {
+        out.value = e.loadPercent(cc.linuxCores);
+        mergeParts(out, e.parts);
+        out.note = bp.describe() + "; " + e.note + "; CPU " + formatNumber(e.cpu * 1e6) +
+                   " us per " + formatNumber(e.wall * 1e6) + " us over " +
+                   std::to_string(cc.linuxCores) + " core(s)";
+        return out;
+      }
+      finish(e.bytes, e.wall, e.parts, e.note);
+      return out;
+    }
+    case App::Uboot:
+    case App::UbootFat: {
+      TimedRun r = ubootTransfer(bp, cc, d.uboot, c);
+      finish(double(c.bytes), r.seconds, r.parts, r.note);
+      return out;
+    }
+    case App::LinuxBoot: {
+      TimedRun r = linuxBoot(bp, cc, d.boot, d.linux, c);
+      finish(0, r.seconds, r.parts, r.note);
+      return out;
+    }
+    case App::Xip: {
+      TimedRun r = xipCycles(bp, cc, d.xip, c);
+      out.value = r.seconds;  // cycles
+      mergeParts(out, r.parts);
+      out.note = bp.describe() + "; " + r.note;
+      return out;
+    }
+    case App::Gadget: {
+      double bytes = 0;
+      TimedRun r = gadgetRequest(bp, c, bytes);
+      finish(bytes, r.seconds, r.parts, r.note);
+      return out;
+    }
+    case App::Sbl:
+      break;
+  }
+  throw NotModelled{"storage case not modelled"};
+}
+
+void registerStorageWorkloads(Registry& r) {
+  r.add(std::make_unique<StorageWorkloads>(defaultStorageDir()));
+}
+
+}  // namespace socsim::wl::storage
