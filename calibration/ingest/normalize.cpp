@@ -46,7 +46,8 @@ struct Scanner {
       if (j == f) return std::nullopt;
     }
     i = j;
-    return std::strtod(s.substr(b, j - b).c_str(), nullptr);
+    if (double v = std::strtod(s.substr(b, j - b).c_str(), nullptr); std::isfinite(v)) return v;
+    return std::nullopt;  // overflow (a 400-digit "number") is not a value
   }
   bool done() {
     spaces();
