@@ -89,6 +89,16 @@ void writeCrashNote() {
 
 #if SOCSIM_FUZZ_SANITIZED
 void installCrashNote() { __sanitizer_set_death_callback(writeCrashNote); }
+}  // namespace
+// Sanitizer defaults baked into the binary (ctest passes no environment): leaks are errors,
+// UBSan prints a stack and stops at the first finding.
+extern "C" __attribute__((used, visibility("default"))) const char* __asan_default_options() {
+  return "detect_leaks=1";
+}
+extern "C" __attribute__((used, visibility("default"))) const char* __ubsan_default_options() {
+  return "print_stacktrace=1:halt_on_error=1";
+}
+namespace {
 #else
 extern "C" void onFatalSignal(int sig) {
   writeCrashNote();
