@@ -2,6 +2,15 @@
 
 #include "soc/config/board_config.h"
 
+#include "models/peripherals/mmc/mmc_params.h"
+#include "models/peripherals/nand/nand_params.h"
+#include "models/peripherals/ospi/ospi_params.h"
+#include "models/peripherals/pcie/pcie_params.h"
+#include "models/peripherals/sata/sata_params.h"
+#include "models/peripherals/storage/storage_device_params.h"
+#include "models/peripherals/ufs/ufs_params.h"
+#include "models/peripherals/usb/usb_params.h"
+
 namespace socsim::soc {
 
 namespace {
@@ -33,6 +42,18 @@ std::vector<SchemaListing> allSchemas() {
       listing<models::DdrControllerParams>("ddr_controller"),
       listing<models::DramParams>("dram"),
       listing<PeripheralParams>("peripherals[]"),
+      // Storage controller presets (configs/components/peripherals/controllers/) and device
+      // presets (configs/components/peripherals/devices/), issue 7.
+      listing<models::MmcHostParams>("controllers/*.yaml mmc_host"),
+      listing<models::SpiNorControllerParams>("controllers/*.yaml spi_nor_controller"),
+      listing<models::NandControllerParams>("controllers/*.yaml nand_controller"),
+      listing<models::UfsHostParams>("controllers/*.yaml ufs_host"),
+      listing<models::AhciParams>("controllers/*.yaml ahci"),
+      listing<models::UsbHostParams>("controllers/*.yaml usb_host"),
+      listing<models::PcieNvmeParams>("controllers/*.yaml pcie_nvme"),
+      listing<models::storage::StorageDeviceParams>("devices/*.yaml storage_device"),
+      listing<models::NorFlashParams>("devices/*.yaml nor_flash"),
+      listing<models::NandFlashParams>("devices/*.yaml nand_flash"),
   };
 }
 

@@ -88,7 +88,7 @@ TimedRun ubootTransfer(const BoardPath& bp, const CoreCosts& cc, const UbootPara
   // U-Boot reports whole timer ticks.
   const double res = u.timer_resolution_ms * 1e-3;
   r.seconds = res > 0 ? std::max(res, std::round(t / res) * res) : t;
-  r.note = formatNumber(commands) + " command(s); " + formatNumber(t * 1e3) +
+  r.note = g3(commands) + " command(s); " + g3(t * 1e3) +
            " ms before the timer's rounding";
   return r;
 }
@@ -244,7 +244,7 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
   r.seconds = cycles;
   r.parts.add("core.compute", cached / cc.clockHz);
   if (cycles > cached) r.parts.add("flash.line_fills", (cycles - cached) / cc.clockHz);
-  r.note = formatNumber(lines) + " cache lines from flash at " + formatNumber(fill) +
+  r.note = g3(lines) + " cache lines from flash at " + g3(fill) +
            " cycles each when not cached";
   return r;
 }
@@ -277,8 +277,8 @@ TimedRun gadgetRequest(const BoardPath& usb, const StorageCase& c, double& bytes
   r.parts.add("gadget.turnaround", turn);
   r.seconds = t.total() + turn;
   bytesOut = double(req);
-  r.note = path.describe() + "; host requests of " + formatNumber(double(req) / 1024) +
-           " KiB, gadget buffers of " + formatNumber(double(host.gadget_buffer_bytes) / 1024) +
+  r.note = path.describe() + "; host requests of " + g3(double(req) / 1024) +
+           " KiB, gadget buffers of " + g3(double(host.gadget_buffer_bytes) / 1024) +
            " KiB";
   return r;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "common/format.h"
@@ -10,6 +11,12 @@ namespace socsim::wl::storage {
 
 using models::storage::Dir;
 using models::storage::RequestTime;
+
+std::string g3(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
 
 double pageInstructions(const LinuxIoParams& p, const std::string& fs, Dir dir) {
   const bool rd = dir == Dir::Read;
@@ -20,12 +27,12 @@ double pageInstructions(const LinuxIoParams& p, const std::string& fs, Dir dir) 
   return rd ? p.read_page_raw_instructions : p.write_page_raw_instructions;
 }
 
-void addRequestParts(Breakdown& b, const RequestTime& t, double k) {
-  if (t.device > 0) b.add("device.access", k * t.device);
-  if (t.command > 0) b.add("bus.command", k * t.command);
-  if (t.transfer > 0) b.add("bus.transfer", k * t.transfer);
-  if (t.setup > 0) b.add("controller.setup", k * t.setup);
-  if (t.erase > 0) b.add("flash.erase", k * t.erase);
+void addRequestParts(Breakdown& b, const RequestTime& t, double k, const std::string& suffix) {
+  if (t.device > 0) b.add("device.access" + suffix, k * t.device);
+  if (t.command > 0) b.add("bus.command" + suffix, k * t.command);
+  if (t.transfer > 0) b.add("bus.transfer" + suffix, k * t.transfer);
+  if (t.setup > 0) b.add("controller.setup" + suffix, k * t.setup);
+  if (t.erase > 0) b.add("flash.erase" + suffix, k * t.erase);
 }
 
 namespace {
@@ -68,19 +75,20 @@ IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIo
   e.bytes = double(r);
   e.cpu = cpuInstr + copy;
   e.wall = std::max(dev + turn, e.cpu);
-  if (dev + turn >= e.cpu) {
-    addRequestParts(e.parts, t);
-    e.parts.add("cpu.driver_turnaround", turn);
-    e.note = "device-bound";
-  } else {
-    e.parts.add("cpu.fs_page_cache", (fsInstr + sysInstr) * cc.kernelSecondsPerInstr);
-    e.parts.add("cpu.block_driver_irq", blkInstr * cc.kernelSecondsPerInstr);
-    e.parts.add("cpu.copy", copy);
-    e.note = "CPU-bound";
-  }
-  e.note += "; " + formatNumber(double(r) / 1024) + " KiB requests (" +
+  const bool deviceBound = dev + turn >= e.cpu;
+  const std::string dOv = deviceBound ? "" : " (overlapped)", cOv = deviceBound ? " (overlapped)" : "";
+  addRequestParts(e.parts, t, 1, dOv);
+  e.parts.add("cpu.driver_turnaround", turn);  // on the critical path either way
+  if (bp.path->dmaSeconds(c.dir, r) > 0)
+    e.parts.add("controller.dma (overlapped)", bp.path->dmaSeconds(c.dir, r));
+  e.parts.add("cpu.fs_page_cache" + cOv, (fsInstr + sysInstr) * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.block_driver_irq" + cOv,
+              (blkInstr - bp.driverRequestInstructions - irq) * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.copy" + cOv, copy);
+  e.note = deviceBound ? "device-bound" : "CPU-bound";
+  e.note += "; " + g3(double(r) / 1024) + " KiB requests (" +
             (c.dir == Dir::Read ? "readahead" : "writeback") + "), device " +
-            formatNumber(dev * 1e6) + " us, CPU " + formatNumber(e.cpu * 1e6) + " us per request";
+            g3(dev * 1e6) + " us, CPU " + g3(e.cpu * 1e6) + " us per request";
   return e;
 }
 
@@ -108,20 +116,23 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   const double dev = std::max(serial, k * t.total() / m);
   const double turn = m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr : 0;
   e.wall = std::max(dev + turn, e.cpu);
-  if (dev + turn >= e.cpu) {
-    addRequestParts(e.parts, t, k / m);
-    if (m > 1 && serial > k * t.total() / m) {
-      e.parts = Breakdown{};
-      e.parts.add("bus.command", k * t.command);
-      e.parts.add("bus.transfer", k * t.transfer);
-    }
-    if (turn > 0) e.parts.add("cpu.driver_turnaround", turn);
-    e.note = "device-bound";
+  const bool deviceBound = dev + turn >= e.cpu;
+  const std::string dOv = deviceBound ? "" : " (overlapped)", cOv = deviceBound ? " (overlapped)" : "";
+  if (m > 1 && serial > k * t.total() / m) {
+    e.parts.add("bus.command" + dOv, k * t.command);
+    e.parts.add("bus.transfer" + dOv, k * t.transfer);
   } else {
-    e.parts.add("cpu.fio_block_driver_irq", e.cpu);
-    e.note = "CPU-bound";
+    addRequestParts(e.parts, t, k / m, dOv);
   }
-  e.note += "; " + formatNumber(k) + " request(s) of " + formatNumber(double(req) / 1024) +
+  if (turn > 0) e.parts.add("cpu.driver_turnaround" + dOv, turn);
+  if (bp.path->dmaSeconds(c.dir, req) > 0)
+    e.parts.add("controller.dma (overlapped)", k * bp.path->dmaSeconds(c.dir, req));
+  const double fsCpu = (c.fs == "raw" ? 0 : p.direct_io_fs_instructions) * cc.kernelSecondsPerInstr;
+  if (fsCpu > 0) e.parts.add("cpu.fs_extent_map" + cOv, fsCpu);
+  e.parts.add("cpu.fio_syscalls" + cOv, p.fio_io_instructions * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.block_driver_irq" + cOv, k * perReq * cc.kernelSecondsPerInstr);
+  e.note = deviceBound ? "device-bound" : "CPU-bound";
+  e.note += "; " + g3(k) + " request(s) of " + g3(double(req) / 1024) +
             " KiB per I/O, " + std::to_string(m) + " I/O(s) overlapped in the device";
   return e;
 }
@@ -177,7 +188,7 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
   e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
   e.parts.add("cpu.compress_crc", loop * cc.loopSecondsPerInstr);
   e.parts.add("cpu.copy", copy);
-  e.note = "UBIFS write, " + formatNumber(flashBytes) + " flash bytes per page (programme and "
+  e.note = "UBIFS write, " + g3(flashBytes) + " flash bytes per page (programme and "
            "erase polled)";
   return e;
 }
@@ -202,7 +213,7 @@ IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const Lin
   addRequestParts(e.parts, t);
   e.parts.add("cpu.mtd_syscall", instr * cc.kernelSecondsPerInstr);
   e.parts.add("cpu.copy", copy);
-  e.note = "raw MTD read in " + formatNumber(double(chunk) / 1024) + " KiB operations";
+  e.note = "raw MTD read in " + g3(double(chunk) / 1024) + " KiB operations";
   return e;
 }
 

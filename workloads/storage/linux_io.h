@@ -59,12 +59,18 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
 IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
                              const StorageCase& c);
 
+/// `v` with three significant digits (for notes).
+std::string g3(double v);
+
 /// Instructions of the per-page file-system work of `fs` ("raw", "ext2", "ext4", "vfat",
 /// "ubifs") for reads or writes.
 double pageInstructions(const LinuxIoParams& p, const std::string& fs, models::storage::Dir dir);
 
 /// The path's request time added to `b` under part names ("device.access", "bus.command",
-/// "bus.transfer", "controller.setup", "flash.erase"), scaled by `k`.
-void addRequestParts(Breakdown& b, const models::storage::RequestTime& t, double k = 1);
+/// "bus.transfer", "controller.setup", "flash.erase"), scaled by `k`, each name followed by
+/// `suffix`. Breakdowns list the critical path of one unit of work; parts that run in
+/// parallel with it carry the suffix " (overlapped)" and are not part of its time.
+void addRequestParts(Breakdown& b, const models::storage::RequestTime& t, double k = 1,
+                     const std::string& suffix = "");
 
 }  // namespace socsim::wl::storage

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -120,10 +121,13 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
 
   BoardPath bp = makeBoardPath(board, d, c.medium);
   const CoreCosts& cc = coreCosts(ctx);
+  const std::string core = "; core: kernel-path IPC " + g3(cc.kernelIpc) + " (" +
+                           g3(cc.kernelSecondsPerInstr * 1e9) + " ns/instruction), cold copy " +
+                           g3(1e-6 / cc.copySecondsPerByte) + " MB/s";
   auto finish = [&](double bytes, double seconds, const Breakdown& parts, const std::string& note) {
     out.value = valueOf(c, bytes, seconds);
     mergeParts(out, parts);
-    out.note = bp.describe() + (note.empty() ? "" : "; " + note);
+    out.note = bp.describe() + (note.empty() ? "" : "; " + note) + core;
   };
 
   switch (c.app) {
@@ -144,9 +148,9 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
       if (c.metric == Metric::CpuLoad) {
         out.value = e.loadPercent(cc.linuxCores);
         mergeParts(out, e.parts);
-        out.note = bp.describe() + "; " + e.note + "; CPU " + formatNumber(e.cpu * 1e6) +
-                   " us per " + formatNumber(e.wall * 1e6) + " us over " +
-                   std::to_string(cc.linuxCores) + " core(s)";
+        out.note = bp.describe() + "; " + e.note + "; CPU " + g3(e.cpu * 1e6) +
+                   " us per " + g3(e.wall * 1e6) + " us over " +
+                   std::to_string(cc.linuxCores) + " core(s)" + core;
         return out;
       }
       finish(e.bytes, e.wall, e.parts, e.note);

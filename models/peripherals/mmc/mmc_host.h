@@ -22,6 +22,9 @@ class MmcHost : public storage::StoragePath {
   storage::RequestTime request(storage::Dir dir, std::uint64_t bytes) const override;
   double linkBytesPerSecond(storage::Dir dir) const override;
   std::uint64_t maxRequestBytes() const override { return host_.max_request_bytes; }
+  double dmaSeconds(storage::Dir, std::uint64_t bytes) const override {
+    return static_cast<double>(bytes) / (host_.dma_mbps * 1e6);
+  }
   std::string describe() const override;
 
   /// Bus clocks one 512-byte block occupies on the data lines.

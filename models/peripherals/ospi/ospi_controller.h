@@ -23,6 +23,11 @@ class OspiController : public storage::StoragePath {
   storage::RequestTime request(storage::Dir dir, std::uint64_t bytes) const override;
   double linkBytesPerSecond(storage::Dir dir) const override;
   std::uint64_t maxRequestBytes() const override { return ctl_.max_op_bytes; }
+  double dmaSeconds(storage::Dir dir, std::uint64_t bytes) const override {
+    return dir == storage::Dir::Read && ctl_.dma_mbps > 0
+               ? static_cast<double>(bytes) / (ctl_.dma_mbps * 1e6)
+               : 0;
+  }
   std::string describe() const override;
 
   /// Erasing `bytes` (whole sectors): write-enable + erase operation + tSE per sector.

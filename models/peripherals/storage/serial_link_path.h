@@ -33,6 +33,9 @@ class SerialLinkPath : public StoragePath {
     return dir == Dir::Read ? link_.read_bytes_per_s : link_.write_bytes_per_s;
   }
   std::uint64_t maxRequestBytes() const override { return link_.max_request_bytes; }
+  double dmaSeconds(Dir, std::uint64_t bytes) const override {
+    return link_.dma_bytes_per_s > 0 ? static_cast<double>(bytes) / link_.dma_bytes_per_s : 0;
+  }
   std::string describe() const override { return link_.name + " + " + device_.name; }
   const SerialLink& link() const { return link_; }
   const StorageDeviceParams& device() const { return device_; }

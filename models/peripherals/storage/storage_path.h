@@ -35,6 +35,13 @@ class StoragePath {
   /// Peak data rate of the interface (bus or link, after line coding and framing), bytes/s:
   /// no request moves data faster.
   virtual double linkBytesPerSecond(Dir dir) const = 0;
+  /// Seconds the controller's DMA engine moves `bytes` to or from memory at its own rate
+  /// (overlapped with the data phase; 0 when the CPU moves the data).
+  virtual double dmaSeconds(Dir dir, std::uint64_t bytes) const {
+    (void)dir;
+    (void)bytes;
+    return 0;
+  }
   /// Largest request the controller takes in one command (0 = no limit of its own).
   virtual std::uint64_t maxRequestBytes() const { return 0; }
   /// One line: controller, mode, device.
