@@ -5,12 +5,15 @@
 #include "workloads/cpu/cpu_workloads.h"
 #include "workloads/storage/storage_workloads.h"
 
+#include "workloads/os/os_benchmarks.h"
+
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
   memory::registerMemoryBenchmarks(r);
   cpu::registerCpuWorkloads(r);
   storage::registerStorageWorkloads(r);
+  os::registerOsWorkloads(r);
 }
 
 }  // namespace socsim::wl

@@ -15,6 +15,7 @@
 #include "common/format.h"
 #include "common/table.h"
 #include "validation/board_runner.h"
+#include "validation/cross_guide.h"
 #include "validation/validate.h"
 
 namespace socsim::app {
@@ -179,9 +180,12 @@ Action addValidate(CLI::App& app) {
     }
     Table t;
     t.columns = {"board", "family", "benchmark", "metric", "params", "unit",
-                 "measured", "predicted", "error", "status"};
-    t.numeric = {false, false, false, false, false, false, true, true, true, false};
-    for (const auto& r : results) {
+                 "measured", "predicted", "error", "status", "other_guide"};
+    t.numeric = {false, false, false, false, false, false, true, true, true, false, false};
+    // Same row in another guide: does the release-to-release spread exceed the model error?
+    const auto cross = validation::crossGuide(results);
+    for (std::size_t ri = 0; ri < results.size(); ++ri) {
+      const auto& r = results[ri];
       auto f = validation::toCsvFields(r);
       std::string err;
       if (!f[8].empty())
@@ -189,7 +193,8 @@ Action addValidate(CLI::App& app) {
                   ? formatSig(100 * r.error, 3) + "%"
                   : formatSig(r.error, 3) + "pp";
       t.addRow({f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-                r.predicted ? formatSig(*r.predicted, 4) : "", err, f[10]});
+                r.predicted ? formatSig(*r.predicted, 4) : "", err, f[10],
+                validation::crossGuideCell(cross[ri])});
     }
     t.print(std::cout, Format::Table);
     std::cout << "\nPer family (MdAPE over scored rows; CPU load and loss in percentage points):\n";

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/params.h"
+#include "workloads/os/kernel_path_params.h"
 
 namespace socsim::soc {
 
@@ -68,6 +69,8 @@ struct SoftwareParams {
   std::string stack = "linux";  ///< linux | linux-rt | mcu-nortos
   std::string sdk;              ///< SDK name and version
   std::string kernel;           ///< kernel flavour / version where stated
+  /// Linux kernel path parameters (the group's `kernel_paths` subgroup; workloads/os/).
+  wl::os::KernelPathParams kernel_paths;
 
   static const params::Schema<SoftwareParams>& schema() {
     using P = SoftwareParams;

@@ -103,7 +103,11 @@ BoardConfig convert(const Node& root, const std::string& file) {
 
   const Node* sw =
       group(root, "software", "", true, boardName, "{preset: ../components/software/linux.yaml}");
-  b.software = readStruct<SoftwareParams>(*sw, "software", "the software stack of " + boardName, b);
+  b.software = readStruct<SoftwareParams>(*sw, "software", "the software stack of " + boardName, b,
+                                          {"kernel_paths"});
+  if (const Node* kp = sw->isMap() ? sw->find("kernel_paths") : nullptr)
+    b.software.kernel_paths = readStruct<wl::os::KernelPathParams>(
+        *kp, "software.kernel_paths", "the kernel paths of " + boardName, b);
 
   const Node* cl = group(root, "clusters", "", true, boardName, "a list of core clusters");
   if (!cl->isSeq() || cl->seq.empty())
@@ -310,7 +314,12 @@ struct Writer {
   void all() {
     out << YAML::BeginMap;
     group("board", b.board, "board");
-    group("software", b.software, "software");
+    out << YAML::Key << "software" << YAML::Value;
+    presetComment("software");
+    out << YAML::BeginMap;
+    fields(b.software, "software");
+    group("kernel_paths", b.software.kernel_paths, "software.kernel_paths");
+    out << YAML::EndMap;
     out << YAML::Key << "clusters" << YAML::Value << YAML::BeginSeq;
     for (size_t i = 0; i < b.clusters.size(); ++i) {
       const auto& c = b.clusters[i];

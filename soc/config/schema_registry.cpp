@@ -32,6 +32,7 @@ std::vector<SchemaListing> allSchemas() {
   return {
       listing<BoardInfo>("board"),
       listing<SoftwareParams>("software"),
+      listing<wl::os::KernelPathParams>("software.kernel_paths"),
       listing<ClusterParams>("clusters[]"),
       listing<models::CoreParams>("clusters[].core"),
       listing<models::CoreTimingParams>("clusters[].core.timing"),

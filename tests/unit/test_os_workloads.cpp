@@ -1,0 +1,316 @@
+// Linux kernel-path workloads (LMBench OS rows, cyclictest): data loads, every measured row of
+// lmbench-os and rt-latency on a Linux board is covered, copies go through the memory system
+// (bw_pipe / bw_unix follow the cache and DDR configuration), lat_ctx grows with the working set
+// as the cache model says, the same paths are slower on a slower core, predictions are
+// deterministic and explain themselves.
+//
+// SystemC elaborates one platform per process, so every comparison between configurations
+// predicts each configuration in a forked child process.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "calibration/dataset/measured_row.h"
+#include "soc/config/loader.h"
+#include "validation/board_runner.h"
+#include "validation/cross_guide.h"
+#include "workloads/os/os_benchmarks.h"
+
+using namespace socsim;
+using namespace socsim::wl::os;
+
+namespace {
+
+std::string boardFile(const std::string& b) {
+  return std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" + b + ".yaml";
+}
+
+wl::Query lm(const std::string& bench, const std::string& unit = "us") {
+  return {"lmbench-os", bench, "perf", "", unit};
+}
+
+/// Predict `queries` on `board` with `overrides` in a child process (a fresh SystemC context);
+/// returns the values in order (NaN for a query the child could not predict).
+std::vector<double> predictInChild(const std::string& board,
+                                   const std::vector<std::string>& overrides,
+                                   const std::vector<wl::Query>& queries) {
+  int fd[2];
+  if (pipe(fd) != 0) return {};
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fd[0]);
+    std::ostringstream os;
+    try {
+      validation::BoardRunContext ctx(
+          std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile(board), overrides)));
+      OsBenchmarks w(defaultOsDataDir());
+      for (const auto& q : queries) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g\n", w.predict(ctx, q).value);
+        os << buf;
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "child: " << e.what() << "\n";
+    } catch (const wl::NotModelled& e) {
+      std::cerr << "child: not modelled: " << e.reason << "\n";
+    }
+    std::string s = os.str();
+    if (write(fd[1], s.data(), s.size()) < 0) _exit(2);
+    close(fd[1]);
+    _exit(0);
+  }
+  close(fd[1]);
+  std::string text;
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fd[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(n));
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  std::vector<double> out;
+  std::istringstream is(text);
+  double v;
+  while (is >> v) out.push_back(v);
+  while (out.size() < queries.size()) out.push_back(NAN);
+  return out;
+}
+
+double one(const std::string& board, const std::vector<std::string>& overrides,
+           const wl::Query& q) {
+  return predictInChild(board, overrides, {q}).at(0);
+}
+
+}  // namespace
+
+TEST(OsWorkloadData, LoadsWithoutError) {
+  OsBenchmarkData d;
+  ASSERT_NO_THROW(d = loadOsBenchmarkData(defaultOsDataDir()));
+  EXPECT_EQ(d.lmbench.xfer_bytes, 65536u);
+  EXPECT_EQ(d.aliases.at("pipe_latency"), "lat_pipe");
+  EXPECT_EQ(d.rtLoads.size(), 8u);
+  EXPECT_NO_THROW(wl::cpu::loadProfile(d.kernelProfileFile));
+}
+
+// Every Linux board carries the stack's kernel paths; PREEMPT_RT changes only what it overrides.
+TEST(OsWorkloadData, KernelPathsComeWithTheSoftwareStack) {
+  auto evm = soc::loadBoard(boardFile("am654x-evm"));
+  auto idk = soc::loadBoard(boardFile("am654x-idk"));
+  EXPECT_EQ(evm.software.kernel_paths.switch_instructions,
+            idk.software.kernel_paths.switch_instructions);
+  EXPECT_LT(evm.software.kernel_paths.lock_instructions,
+            idk.software.kernel_paths.lock_instructions);
+  EXPECT_EQ(evm.software.kernel_paths.fault_around_pages, 16);
+  EXPECT_NE(evm.sourceOf("software.kernel_paths.pipe_buffer_pages").find("PIPE_DEF_BUFFERS"),
+            std::string::npos);
+  auto o = soc::loadBoard(boardFile("am654x-evm"), {"software.kernel_paths.trap_instructions=500"});
+  EXPECT_EQ(o.software.kernel_paths.trap_instructions, 500);
+}
+
+// Coverage: every measured lmbench-os / rt-latency row whose board runs Linux.
+TEST(OsWorkloads, EveryMeasuredOsRowIsCovered) {
+  auto rows = calib::readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
+  OsBenchmarks w(defaultOsDataDir());
+  int n = 0;
+  std::set<std::string> missing;
+  for (const auto& r : rows) {
+    if (r.family != "lmbench-os" && r.family != "rt-latency") continue;
+    ++n;
+    wl::Query q{r.family, r.benchmark, r.metric, r.params, r.unit};
+    if (!w.covers(q)) missing.insert(r.benchmark);
+    if (r.family == "rt-latency") {
+      auto uc = r.params.substr(r.params.find("use_case=") + 9);
+      EXPECT_TRUE(w.data().rtLoads.count(uc)) << uc;
+    }
+  }
+  EXPECT_GT(n, 580);
+  for (const auto& b : missing) ADD_FAILURE() << "not covered: " << b;
+  EXPECT_FALSE(w.covers(wl::Query{"lmbench-os", "lat_unknown", "perf", "", "us"}));
+  EXPECT_FALSE(w.covers(wl::Query{"lmbench-mem", "bw_mem-rd-1mb", "perf", "", "MB/s"}));
+}
+
+// One board, every OS row: positive values in their units, a breakdown that adds up, a note
+// naming the kernel instructions; bw_pipe's breakdown shows the copy through the memory system.
+TEST(OsWorkloads, PredictsAndExplainsOnThePlatform) {
+  validation::BoardRunContext ctx(
+      std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am654x-evm"))));
+  OsBenchmarks w(defaultOsDataDir());
+  const std::vector<std::string> us = {
+      "lat_syscall-null",  "lat_syscall-read",  "lat_syscall-write", "lat_syscall-stat",
+      "lat_syscall-fstat", "lat_syscall-open",  "lat_sig-install",   "lat_sig-catch",
+      "lat_sig-prot",      "lat_proc-proccall", "lat_proc-fork",     "lat_proc-exec",
+      "lat_ctx-2-128k",    "lat_pipe",          "lat_unix",          "lat_tcp",
+      "lat_connect",       "lat_select",        "lat_sem",           "lat_pagefault",
+      "lat_mmap-1m"};
+  std::map<std::string, double> v;
+  for (const auto& b : us) {
+    auto p = w.predict(ctx, lm(b));
+    v[b] = p.value;
+    EXPECT_GT(p.value, 0) << b;
+    double sum = 0;
+    for (const auto& [part, s] : p.breakdown.seconds) sum += s;
+    if (b != "lat_sig-prot") {
+      EXPECT_NEAR(sum * 1e6, p.value, 1e-6 * p.value) << b;
+    }
+    EXPECT_NE(p.note.find("instructions"), std::string::npos) << b;
+  }
+  // Orders of magnitude lmbench's structure implies: a null call < a read < a pipe round trip
+  // < fork < fork + exec.
+  EXPECT_LT(v["lat_syscall-null"], v["lat_syscall-read"]);
+  EXPECT_LT(v["lat_syscall-read"], v["lat_pipe"]);
+  EXPECT_LT(v["lat_pipe"], v["lat_proc-fork"]);
+  EXPECT_LT(v["lat_proc-fork"], v["lat_proc-exec"]);
+  EXPECT_LT(v["lat_proc-proccall"], 0.1);
+  auto bw = w.predict(ctx, lm("bw_pipe", "MB/s"));
+  bool copy = false, kernel = false;
+  for (const auto& [part, s] : bw.breakdown.seconds) {
+    copy |= part.rfind("copy.", 0) == 0 && s > 0;
+    kernel |= part.rfind("kernel.", 0) == 0 && s > 0;
+  }
+  EXPECT_TRUE(copy && kernel);
+  EXPECT_GT(w.predict(ctx, lm("lat_fs-0k", "files/s")).value,
+            w.predict(ctx, lm("lat_fs-10k", "files/s")).value);
+  // Aliases are the same prediction.
+  EXPECT_DOUBLE_EQ(w.predict(ctx, lm("pipe_latency")).value, v["lat_pipe"]);
+  // A row in another unit is not modelled rather than mis-scaled.
+  EXPECT_THROW(w.predict(ctx, lm("bw_pipe", "us")), wl::NotModelled);
+}
+
+// bw_pipe and bw_unix are copies through the memory system: with the L2 of am335x-evm cut below
+// the transfer's working set (writer buffer + pipe pages + reader buffer, 3 x 64 KiB) the
+// bandwidth drops, and then follows the DDR data rate; a faster DDR does not speed up a
+// cache-resident copy much.
+TEST(OsWorkloads, PipeAndUnixBandwidthMoveWithDdrAndCaches) {
+  const std::vector<wl::Query> q = {lm("bw_pipe", "MB/s"), lm("bw_unix", "MB/s")};
+  auto base = predictInChild("am335x-evm", {}, q);
+  auto smallL2 = predictInChild("am335x-evm", {"clusters[0].l2.size=64KiB"}, q);
+  auto smallL2SlowDdr =
+      predictInChild("am335x-evm", {"clusters[0].l2.size=64KiB", "dram.data_rate=400MT/s"}, q);
+  for (int i = 0; i < 2; ++i) {
+    SCOPED_TRACE(q[static_cast<std::size_t>(i)].benchmark);
+    ASSERT_TRUE(std::isfinite(base[i]) && std::isfinite(smallL2[i]) &&
+                std::isfinite(smallL2SlowDdr[i]));
+    EXPECT_LT(smallL2[i], 0.9 * base[i]);
+    EXPECT_LT(smallL2SlowDdr[i], 0.95 * smallL2[i]);
+  }
+  std::cout << "bw_pipe MB/s: base " << base[0] << ", L2 64 KiB " << smallL2[0]
+            << ", + DDR 400 MT/s " << smallL2SlowDdr[0] << "\n";
+}
+
+// lat_ctx: the switch refills the next process's working set. On am654x-evm (512 KiB L2 per
+// cluster) 2 x 128 KiB stays in the L2, 2 x 256 KiB fills it, 4 x 256 KiB goes to DDR on every
+// switch; a bigger L2 brings 4 x 256 KiB back down.
+TEST(OsWorkloads, ContextSwitchGrowsWithTheWorkingSet) {
+  const std::vector<wl::Query> q = {lm("lat_ctx-2-128k"), lm("lat_ctx-2-256k"),
+                                    lm("lat_ctx-4-128k"), lm("lat_ctx-4-256k")};
+  auto v = predictInChild("am654x-evm", {}, q);
+  for (double x : v) ASSERT_TRUE(std::isfinite(x));
+  EXPECT_LE(v[0], v[1]);
+  EXPECT_LE(v[0], v[2]);
+  EXPECT_LT(v[1], v[3]);
+  EXPECT_GT(v[3], 3 * v[0]);
+  auto big = predictInChild("am654x-evm", {"clusters[0].l2.size=2MiB"}, {q[3]});
+  EXPECT_LT(big[0], 0.6 * v[3]);
+  std::cout << "lat_ctx us (2-128k, 2-256k, 4-128k, 4-256k): " << v[0] << ", " << v[1] << ", "
+            << v[2] << ", " << v[3] << "; 4-256k with a 2 MiB L2: " << big[0] << "\n";
+}
+
+// The same kernel path is slower on a Cortex-A8 at 1 GHz than on a Cortex-A72 at 2 GHz, and a
+// system call's time follows the core clock.
+TEST(OsWorkloads, KernelPathsFollowTheCore) {
+  double a8 = one("am335x-evm", {}, lm("lat_syscall-null"));
+  double a72 = one("j721e-idk-gw", {}, lm("lat_syscall-null"));
+  EXPECT_GT(a8, 1.5 * a72);
+  double half = one("j721e-idk-gw", {"clusters[0].core.clock_mhz=1000"}, lm("lat_syscall-null"));
+  EXPECT_NEAR(half / a72, 2.0, 0.25);
+  // A stack parameter moves every board running the stack.
+  double heavier =
+      one("j721e-idk-gw", {"software.kernel_paths.trap_instructions=1000"}, lm("lat_syscall-null"));
+  EXPECT_GT(heavier, 2 * a72);
+}
+
+// PREEMPT_RT: the same SoC with the RT kernel has slower lock-heavy paths; cyclictest's worst
+// case grows with the background load's memory traffic and interrupts.
+TEST(OsWorkloads, RtKernelAndCyclictest) {
+  double evm = one("am654x-evm", {}, lm("lat_sem"));
+  auto rt = predictInChild("am654x-idk", {},
+                           {lm("lat_sem"),
+                            {"rt-latency", "Shield (dedicated core) Case", "Latency",
+                             "kernel=rt;use_case=L_PERF_SHIELD_SMP_NO_LOAD", "us"},
+                            {"rt-latency", "Shield (dedicated core) Case", "Latency",
+                             "kernel=rt;use_case=L_PERF_SHIELD_SMP_MEM", "us"},
+                            {"rt-latency", "Shield (dedicated core) Case", "Latency",
+                             "kernel=rt;use_case=L_PERF_SHIELD_SMP_USB_NET", "us"}});
+  EXPECT_GT(rt[0], evm);
+  EXPECT_GT(rt[1], 1.0);
+  EXPECT_GT(rt[2], rt[1]);
+  EXPECT_GT(rt[3], rt[1]);
+  std::cout << "cyclictest max us: no load " << rt[1] << ", mem " << rt[2] << ", usb+net " << rt[3]
+            << "\n";
+}
+
+// Bit-identical predictions from two independent runs.
+TEST(OsWorkloads, Deterministic) {
+  const std::vector<wl::Query> q = {lm("lat_ctx-4-256k"),
+                                    lm("bw_pipe", "MB/s"),
+                                    lm("lat_proc-fork"),
+                                    lm("lat_pagefault"),
+                                    {"rt-latency", "Shield (dedicated core) Case", "Latency",
+                                     "kernel=rt;use_case=L_PERF_SHIELD_SMP_MEM", "us"}};
+  auto a = predictInChild("am654x-idk", {}, q);
+  auto b = predictInChild("am654x-idk", {}, q);
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_TRUE(std::isfinite(a[i])) << q[i].benchmark;
+    EXPECT_EQ(a[i], b[i]) << q[i].benchmark;
+  }
+}
+
+// A board without Linux is not modelled (reported with the reason), not guessed.
+TEST(OsWorkloads, NotLinuxIsNotModelled) {
+  validation::BoardRunContext ctx(
+      std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am64x-evm"))));
+  OsBenchmarks w(defaultOsDataDir());
+  EXPECT_THROW(w.predict(ctx, lm("lat_syscall-null")), wl::NotModelled);
+}
+
+// The validation table's cross-guide column: the other guide's value and whether the spread
+// between guides exceeds the model's error on the row.
+TEST(CrossGuide, ComparesTheSameRowAcrossGuides) {
+  auto row = [](const std::string& src, double v, std::optional<double> pred) {
+    validation::ValidationRow r;
+    r.measured.source = src;
+    r.measured.board = "am335x-evm";
+    r.measured.family = "lmbench-os";
+    r.measured.benchmark = "lat_pipe";
+    r.measured.metric = "perf";
+    r.measured.unit = "us";
+    r.measured.value = v;
+    r.predicted = pred;
+    return r;
+  };
+  std::vector<validation::ValidationRow> rows = {
+      row("000_x", 34.55, 30.0), row("001_y", 38.21, 30.0), row("000_x", 1.0, std::nullopt)};
+  rows[2].measured.benchmark = "lat_tcp";
+  auto c = validation::crossGuide(rows);
+  ASSERT_TRUE(c[0].has);
+  EXPECT_EQ(c[0].otherSource, "001_y");
+  EXPECT_NEAR(c[0].disagreement, 38.21 / 34.55 - 1, 1e-12);
+  EXPECT_FALSE(c[0].exceeds);  // 10.6 % spread < 13 % model error
+  EXPECT_TRUE(c[1].has);
+  EXPECT_EQ(c[1].otherSource, "000_x");
+  EXPECT_FALSE(c[2].has);
+  EXPECT_EQ(validation::crossGuideCell(c[2]), "");
+  EXPECT_EQ(validation::crossGuideCell(c[0]).rfind("001: +11%", 0), 0u)
+      << validation::crossGuideCell(c[0]);
+  rows[0].predicted = 34.0;  // 1.6 % model error: the guides disagree by more
+  c = validation::crossGuide(rows);
+  EXPECT_TRUE(c[0].exceeds);
+  EXPECT_NE(validation::crossGuideCell(c[0]).find("> model"), std::string::npos);
+}

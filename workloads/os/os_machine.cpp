@@ -1,0 +1,289 @@
+#include "workloads/os/os_machine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "models/cpu/core_memory.h"
+#include "models/cpu/core_model.h"
+#include "soc/config/board_config.h"
+#include "workloads/cpu/platform_port.h"
+#include "workloads/cpu/stream_generator.h"
+
+namespace socsim::wl::os {
+
+namespace {
+
+/// Kernel data lives apart from the benchmarks' buffers (addresses are only names here).
+constexpr std::uint64_t kKernelData = 0xC0000000ull;
+constexpr std::uint64_t kStreamBase = 0x100000000ull;
+/// Programs a warm run averages (a profile is a distribution; see workloads/cpu/README.md).
+constexpr int kWarmVariants = 2;
+
+std::uint64_t pow2AtLeast(double v, std::uint64_t floor) {
+  std::uint64_t p = floor;
+  while (static_cast<double>(p) < v && p < (1ull << 40)) p <<= 1;
+  return p;
+}
+
+/// Run `n` instructions of `gen`, one SystemC quantum at a time.
+void runSynced(models::CoreModel& core, cpu::StreamGenerator& gen, std::uint64_t n,
+               cpu::PlatformPort& port) {
+  const std::uint64_t q = port.quantumCycles();
+  for (std::uint64_t done = 0; done < n;) {
+    std::uint64_t k = core.run(gen, n - done, core.now() + q);
+    if (k == 0) break;
+    done += k;
+    port.sync(core.now());
+  }
+}
+
+struct Accum {
+  double instructions = 0, cycles = 0, fetchMisses = 0, dataMisses = 0;
+  std::vector<std::string> names;
+  std::vector<double> parts;
+  void add(const models::CoreRunStats& s) {
+    instructions += static_cast<double>(s.instructions);
+    cycles += static_cast<double>(s.cycles);
+    fetchMisses += static_cast<double>(s.fetchMisses);
+    for (std::size_t i = 1; i < s.loadsByLevel.size(); ++i)
+      dataMisses += static_cast<double>(s.loadsByLevel[i]);
+    if (names.empty()) {
+      names = s.partNames;
+      parts.assign(s.partCycles.size(), 0.0);
+    }
+    for (std::size_t i = 0; i < parts.size() && i < s.partCycles.size(); ++i)
+      parts[i] += s.partCycles[i];
+  }
+};
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------
+
+void Timed::add(const std::string& part, double s) {
+  if (s == 0) return;
+  seconds += s;
+  for (auto& [n, v] : parts)
+    if (n == part) {
+      v += s;
+      return;
+    }
+  parts.emplace_back(part, s);
+}
+
+void Timed::add(const Timed& t, double scale) {
+  for (const auto& [n, v] : t.parts) add(n, v * scale);
+  // Time not broken down (none today) still counts.
+  double rest = t.seconds;
+  for (const auto& p : t.parts) rest -= p.second;
+  if (std::fabs(rest) > 1e-18) add("other", rest * scale);
+}
+
+void Timed::subtract(const Timed& t) {
+  seconds -= t.seconds;
+  for (const auto& [n, v] : t.parts) {
+    bool found = false;
+    for (auto& [m, w] : parts)
+      if (m == n) {
+        w -= v;
+        found = true;
+      }
+    if (!found) parts.emplace_back(n, -v);
+  }
+  parts.erase(
+      std::remove_if(parts.begin(), parts.end(), [](const auto& p) { return p.second <= 0; }),
+      parts.end());
+}
+
+// ------------------------------------------------------------------------------------------
+
+OsMachine::OsMachine(RunContext& ctx, const KernelPathParams& kp,
+                     const cpu::WorkloadProfile& kernel, CodeRunCache& cache)
+    : ctx_(ctx), kp_(kp), kernel_(kernel), warm_(cache) {
+  const soc::BoardConfig& b = ctx.board();
+  boardKey_ = b.file + "|";
+  for (const auto& o : b.overrides) boardKey_ += o + ";";
+  const soc::ClusterConfig& main = b.mainCluster();
+  if (!main.core.mmu)
+    throw NotModelled{"core " + main.core.type + " has no MMU: Linux does not run on it"};
+  if (!main.l1i || !main.l1d)
+    throw NotModelled{"core " + main.core.type + " of board " + b.board.name +
+                      " has no L1 caches in its config"};
+  // Flat indices as the platform numbers them (clusters without a data cache take none): the
+  // main cluster's cores, then later clusters of the same type and role (Linux CPU order).
+  int base = 0;
+  bool seen = false;
+  for (const auto& c : b.clusters) {
+    if (!c.l1d) continue;
+    bool use =
+        &c == &main || (seen && c.info.role == main.info.role && c.core.type == main.core.type);
+    if (&c == &main) seen = true;
+    for (int i = 0; use && i < c.info.cores; ++i) cores_.push_back(base + i);
+    base += c.info.cores;
+  }
+  if (cores_.empty()) throw NotModelled{"board " + b.board.name + " has no application core"};
+}
+
+const soc::BoardConfig& OsMachine::board() const {
+  return ctx_.board();
+}
+const soc::ClusterConfig& OsMachine::cluster() const {
+  return ctx_.board().mainCluster();
+}
+double OsMachine::clockHz() const {
+  return cluster().core.clock_mhz * 1e6;
+}
+
+bool OsMachine::vivtCaches() const {
+  return cluster().core.isa.rfind("armv5", 0) == 0;
+}
+
+int OsMachine::pageWalkLevels() const {
+  return cluster().core.isa == "armv8-a" ? 4 : 2;
+}
+
+double OsMachine::pathFactor(bool user) const {
+  const std::string& isa = cluster().core.isa;
+  double f = isa == "armv8-a"             ? 1.0
+             : isa.rfind("armv5", 0) == 0 ? kp_.armv5_path_factor
+                                          : kp_.aarch32_path_factor;
+  if (user) return f;
+  return f * (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
+}
+
+cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {
+  cpu::WorkloadProfile p = kernel_;
+  p.code.footprint_bytes = pow2AtLeast(w.staticInstructions * kp_.code_bytes_per_instruction, 2048);
+  p.data.hot_bytes = pow2AtLeast(w.instructions * kp_.data_bytes_per_instruction, 1024);
+  return p;
+}
+
+const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
+  const std::string key = boardKey_ + "|" + std::to_string(p.code.footprint_bytes) + "|" +
+                          std::to_string(p.data.hot_bytes);
+  auto it = warm_.find(key);
+  if (it != warm_.end()) return it->second;
+
+  const soc::ClusterConfig& c = cluster();
+  soc::Platform& plat = ctx_.platform();
+  plat.flushCaches();
+  plat.resetStats();
+  // Warm-up: three passes over the code footprint; then two passes measured.
+  const double perPass = static_cast<double>(p.code.footprint_bytes) / 4.0;
+  const auto warm = static_cast<std::uint64_t>(std::max(20000.0, 3 * perPass));
+  const auto meas = static_cast<std::uint64_t>(std::max(40000.0, 2 * perPass));
+  Accum acc;
+  plat.run(benchCore(), [&](models::CoreMemory& cm) {
+    cpu::PlatformPort port(cm);
+    models::CoreModel core(c.core, c.timing, port);
+    for (int v = 0; v < kWarmVariants; ++v) {
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      runSynced(core, gen, warm, port);
+      core.resetStats();
+      runSynced(core, gen, meas, port);
+      acc.add(core.stats());
+    }
+    port.sync(core.now());
+  });
+  CodeRun r;
+  if (acc.instructions > 0) {
+    r.cpi = acc.cycles / acc.instructions;
+    r.l1iPerKi = 1000.0 * acc.fetchMisses / acc.instructions;
+    r.l1dPerKi = 1000.0 * acc.dataMisses / acc.instructions;
+  }
+  for (std::size_t i = 0; i < acc.parts.size(); ++i)
+    if (acc.parts[i] > 0 && acc.cycles > 0)
+      r.shares.emplace_back(acc.names[i], acc.parts[i] / acc.cycles);
+  return warm_.emplace(key, std::move(r)).first->second;
+}
+
+Timed OsMachine::fromRun(const CodeRun& r, double instructions, double traps,
+                         const std::string& prefix) {
+  Timed t;
+  const double cycles = instructions * r.cpi;
+  for (const auto& [n, share] : r.shares) t.add(prefix + "." + n, seconds(cycles * share));
+  const double refill = traps * kp_.trap_pipeline_refills * cluster().core.pipeline_depth_stages;
+  t.add(prefix + ".trap_refill", seconds(refill));
+  counters.kernelInstructions += instructions;
+  counters.cycles += cycles + refill;
+  return t;
+}
+
+Timed OsMachine::code(const CodeWork& w, bool user) {
+  if (w.instructions <= 0 && w.traps <= 0) return {};
+  const double instr = w.instructions * pathFactor(user);
+  const CodeRun& r = warmRun(profileFor(w));
+  counters.l1iMissesPerKi = r.l1iPerKi;
+  counters.l1dMissesPerKi = r.l1dPerKi;
+  return fromRun(r, instr, w.traps, user ? "user" : "kernel");
+}
+
+Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes) {
+  const double instr = w.instructions * pathFactor();
+  if (instr <= 0) return {};
+  const soc::ClusterConfig& c = cluster();
+  cpu::WorkloadProfile p = profileFor(w);
+  soc::Platform& plat = ctx_.platform();
+  plat.flushCaches();
+  plat.resetStats();
+  streams = std::clamp(streams, 0, static_cast<int>(cores_.size()) - 1);
+  bool done = false;
+  Accum acc;
+  std::vector<std::pair<int, soc::Platform::Job>> jobs;
+  // The measured path starts once the background streams are running (a short delay).
+  const std::uint64_t delayCycles = streams > 0 ? 20000 : 0;
+  jobs.emplace_back(benchCore(), [&](models::CoreMemory& cm) {
+    if (delayCycles) cm.compute(delayCycles);
+    cpu::PlatformPort port(cm);
+    models::CoreModel core(c.core, c.timing, port);
+    cpu::StreamGenerator gen(p, 0, kKernelData, 0);
+    core.resetStats();
+    runSynced(core, gen, static_cast<std::uint64_t>(std::llround(instr)), port);
+    acc.add(core.stats());
+    port.sync(core.now());
+    done = true;
+  });
+  // Background streams: the isolated core is the benchmark core; loads run on the others.
+  for (int k = 0; k < streams; ++k) {
+    const int coreIdx = cores_[cores_.size() - 1 - static_cast<std::size_t>(k)];
+    const std::uint64_t src = kStreamBase + static_cast<std::uint64_t>(k) * 2 * streamBytes * 2;
+    const std::uint64_t dst = src + streamBytes + 4096;
+    jobs.emplace_back(coreIdx, [&done, src, dst, streamBytes](models::CoreMemory& cm) {
+      constexpr std::uint64_t kChunk = 4096;
+      std::uint64_t off = 0;
+      while (!done) {
+        cm.memcpy(dst + off, src + off, kChunk);
+        off = (off + kChunk) % std::max<std::uint64_t>(kChunk, streamBytes);
+      }
+    });
+  }
+  plat.run(jobs);
+  CodeRun r;
+  if (acc.instructions > 0) {
+    r.cpi = acc.cycles / acc.instructions;
+    r.l1iPerKi = 1000.0 * acc.fetchMisses / acc.instructions;
+    r.l1dPerKi = 1000.0 * acc.dataMisses / acc.instructions;
+  }
+  for (std::size_t i = 0; i < acc.parts.size(); ++i)
+    if (acc.parts[i] > 0 && acc.cycles > 0)
+      r.shares.emplace_back(acc.names[i], acc.parts[i] / acc.cycles);
+  counters.l1iMissesPerKi = r.l1iPerKi;
+  counters.l1dMissesPerKi = r.l1dPerKi;
+  return fromRun(r, instr, w.traps, "kernel");
+}
+
+Timed OsMachine::job(const soc::Platform::Job& j, const std::string& prefix, bool flush) {
+  soc::Platform& plat = ctx_.platform();
+  if (flush) plat.flushCaches();
+  plat.resetStats();
+  soc::RunResult rr = plat.run(benchCore(), j);
+  Timed t;
+  for (const auto& [n, s] : rr.breakdown.items()) t.add(prefix + "." + n, s);
+  double rest = rr.seconds;
+  for (const auto& p : t.parts) rest -= p.second;
+  if (rest > 1e-15) t.add(prefix + ".other", rest);
+  return t;
+}
+
+}  // namespace socsim::wl::os

@@ -1,0 +1,137 @@
+#pragma once
+/// @file os_machine.h
+/// @brief One board seen by the kernel-path models: kernel code executed on the board's core
+///        model (CoreModel over the platform, as the CPU benchmarks run), and data movement
+///        (copies, working-set refills, page walks) executed by the board's memory system
+///        (soc::Platform jobs on the benchmark's core).
+///
+/// Kernel code is a synthetic instruction stream with the mix of
+/// `configs/workloads/os/base/kernel.yaml` whose static code footprint and data footprint follow
+/// from the path's instruction counts (KernelPathParams code/data bytes per instruction). A path
+/// run warm (the steady state of a benchmark loop that repeats it) costs its instructions times
+/// the CPI the core model measures for that footprint, plus the pipeline refills of its kernel
+/// entries; a path run cold (cyclictest's worst case) is executed once after the caches are
+/// flushed, optionally while other cores stream memory.
+///
+/// Not modelled: TLB misses other than the explicit page walks the workloads issue, cache
+/// pollution of the benchmark's data by kernel code, cross-core wake-ups (both sides of a
+/// ping-pong run on one core).
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "soc/platform.h"
+#include "workloads/cpu/workload_profile.h"
+#include "workloads/os/kernel_path_params.h"
+#include "workloads/workload.h"
+
+namespace socsim::soc {
+struct ClusterConfig;
+}
+
+namespace socsim::wl::os {
+
+/// Code executed on the core: dynamic instructions (AArch64 counts), the distinct code among
+/// them (footprint), and kernel entry+exit pairs.
+struct CodeWork {
+  double instructions = 0;
+  double staticInstructions = 0;
+  double traps = 0;
+  CodeWork& operator+=(const CodeWork& o) {
+    instructions += o.instructions;
+    staticInstructions += o.staticInstructions;
+    traps += o.traps;
+    return *this;
+  }
+};
+/// `n` executions of straight-line code of `instructions` (footprint counted once).
+inline CodeWork path(double instructions, double n = 1, double traps = 0) {
+  return {instructions * n, instructions, traps * n};
+}
+/// `w` repeated `n` times (same code, same footprint).
+inline CodeWork times(CodeWork w, double n) {
+  w.instructions *= n;
+  w.traps *= n;
+  return w;
+}
+
+/// Simulated time and where it went (seconds per part).
+struct Timed {
+  double seconds = 0;
+  std::vector<std::pair<std::string, double>> parts;
+  void add(const std::string& part, double s);
+  void add(const Timed& t, double scale = 1.0);
+  /// Remove `t` (a baseline lmbench subtracts); parts may go negative and are then dropped.
+  void subtract(const Timed& t);
+};
+
+/// Counters of the last prediction, for `socsim explain`.
+struct Counters {
+  double kernelInstructions = 0;  ///< after the ISA and lock factors
+  double cycles = 0;              ///< kernel code cycles
+  double l1iMissesPerKi = 0;      ///< of the kernel code run
+  double l1dMissesPerKi = 0;
+  double copyBytes = 0;  ///< bytes moved by copies and refills
+  double pageWalks = 0;  ///< explicit TLB refills (page walks)
+  void reset() { *this = Counters{}; }
+};
+
+/// CPI of kernel code of one footprint on one board, as the core model measured it.
+struct CodeRun {
+  double cpi = 0;
+  double l1iPerKi = 0, l1dPerKi = 0;                   ///< misses per 1000 instructions
+  std::vector<std::pair<std::string, double>> shares;  ///< part -> fraction of cycles
+};
+/// Warm code runs by board (file + overrides) and footprint; kept across predictions.
+using CodeRunCache = std::map<std::string, CodeRun>;
+
+class OsMachine {
+ public:
+  /// @throws NotModelled when the board cannot run Linux (no MMU, no L1 data cache).
+  OsMachine(RunContext& ctx, const KernelPathParams& kp, const cpu::WorkloadProfile& kernel,
+            CodeRunCache& cache);
+
+  /// `w` in the steady state of a loop that repeats it (warm caches). User code (`user`) does
+  /// not take the kernel's lock factor.
+  Timed code(const CodeWork& w, bool user = false);
+  /// `w` once, caches flushed first, while `streams` other cores copy `streamBytes` each.
+  Timed coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes);
+  /// Run `job` on the benchmark core (after flushing every cache when `flush`); parts are
+  /// prefixed with `prefix` ("copy" -> "copy.l2", "copy.dram.row_miss", ...).
+  Timed job(const soc::Platform::Job& j, const std::string& prefix, bool flush);
+
+  const soc::BoardConfig& board() const;
+  const soc::ClusterConfig& cluster() const;
+  const KernelPathParams& kernel() const { return kp_; }
+  double clockHz() const;
+  /// Flat platform index of the core the benchmarks run on, and the other application cores.
+  int benchCore() const { return cores_.front(); }
+  const std::vector<int>& cores() const { return cores_; }
+  /// ARMv5 L1 caches are virtually indexed and tagged: a context switch cleans and invalidates
+  /// them and flushes the TLB (Linux arch/arm/mm/proc-arm926.S cpu_arm926_switch_mm).
+  bool vivtCaches() const;
+  /// Translation-table levels of a page walk (4 KiB pages: AArch64 48-bit VA 4, ARMv7/v5 2).
+  int pageWalkLevels() const;
+  /// Dynamic-instruction factor: the ISA path factor, times the lock factor for kernel code.
+  double pathFactor(bool user = false) const;
+  /// Seconds of `cycles` core cycles.
+  double seconds(double cycles) const { return cycles / clockHz(); }
+
+  Counters counters;
+
+ private:
+  cpu::WorkloadProfile profileFor(const CodeWork& w) const;
+  const CodeRun& warmRun(const cpu::WorkloadProfile& p);
+  Timed fromRun(const CodeRun& r, double instructions, double traps, const std::string& prefix);
+
+  RunContext& ctx_;
+  KernelPathParams kp_;
+  cpu::WorkloadProfile kernel_;
+  std::vector<int> cores_;
+  CodeRunCache& warm_;
+  std::string boardKey_;
+};
+
+}  // namespace socsim::wl::os
