@@ -151,7 +151,8 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
   auto queriesOf = [&](const std::string& b) {
     std::vector<wl::Query> qs;
     for (size_t i : byBoard[b])
-      qs.push_back({rows[i].family, rows[i].benchmark, rows[i].metric, rows[i].params, rows[i].unit});
+      qs.push_back({rows[i].family, rows[i].benchmark, rows[i].metric, rows[i].params, rows[i].unit,
+                    rows[i].source});
     return qs;
   };
   auto store = [&](const std::string& b, const std::vector<QueryResult>& res) {

@@ -3,17 +3,16 @@
 #include "workloads/memory/memory_benchmarks.h"
 
 #include "workloads/cpu/cpu_workloads.h"
+#include "workloads/crypto/crypto_workloads.h"
 #include "workloads/storage/storage_workloads.h"
-
-#include "workloads/os/os_benchmarks.h"
 
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
   memory::registerMemoryBenchmarks(r);
   cpu::registerCpuWorkloads(r);
+  crypto::registerCryptoWorkloads(r);
   storage::registerStorageWorkloads(r);
-  os::registerOsWorkloads(r);
 }
 
 }  // namespace socsim::wl

@@ -27,6 +27,20 @@ struct Query {
   std::string metric;
   std::string params;  ///< `key=value;...` as in the measured CSV
   std::string unit;
+  /// The document (guide, i.e. software release) the row was measured in, as the measured CSV's
+  /// `source` column; "" when unknown (`socsim run` on a board). A set-up fact, not a value:
+  /// workloads whose software path changed between releases (OpenSSL's crypto engine) use it.
+  std::string source;
+
+  Query() = default;
+  Query(std::string family_, std::string benchmark_, std::string metric_, std::string params_,
+        std::string unit_, std::string source_ = {})
+      : family(std::move(family_)),
+        benchmark(std::move(benchmark_)),
+        metric(std::move(metric_)),
+        params(std::move(params_)),
+        unit(std::move(unit_)),
+        source(std::move(source_)) {}
 };
 
 /// Where simulated time went, for `socsim explain` (DESIGN.md modelling rule 4).

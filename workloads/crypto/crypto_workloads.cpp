@@ -1,0 +1,417 @@
+#include "workloads/crypto/crypto_workloads.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.h"
+#include "models/peripherals/omap_crypto/omap_crypto.h"
+#include "models/peripherals/sa2ul/sa2ul.h"
+#include "soc/config/board_config.h"
+#include "workloads/builtin.h"
+
+namespace socsim::wl::crypto {
+
+namespace {
+
+constexpr double kLineBytes = 64;  // cache line the drivers maintain (all cores here: 64 B)
+
+std::string boardKey(const soc::BoardConfig& b) {
+  std::string k = b.board.name;
+  for (const auto& o : b.overrides) k += "|" + o;
+  return k;
+}
+
+std::uint64_t toBytes(const std::string& s, const std::string& what) {
+  try {
+    size_t pos = 0;
+    unsigned long long v = std::stoull(s, &pos);
+    if (pos == s.size()) return v;
+  } catch (const std::exception&) {
+  }
+  throw NotModelled{"params: " + what + " '" + s + "' is not a byte count"};
+}
+
+bool isLinux(const std::string& stack) {
+  return stack == "linux" || stack == "linux-rt";
+}
+
+}  // namespace
+
+// ---- CryptoModel --------------------------------------------------------------------------
+
+CryptoModel::CryptoModel(std::string dir, std::string enginesDir)
+    : dir_(std::move(dir)), enginesDir_(std::move(enginesDir)) {
+  try {
+    data_ = loadCryptoData(dir_, enginesDir_);
+    kernels_ = loadKernels(dir_ + "/kernels");
+    coreTimings_ = loadCoreCryptoTimings(dir_ + "/core_timing");
+    for (const auto& a : data_.algorithms)
+      for (const auto& k : a.kernelList()) kernel(k);
+    for (const auto& [n, s] : data_.stacks) {
+      kernel(s.user_path_kernel);
+      kernel(s.kernel_path_kernel);
+    }
+  } catch (const InputError& e) {
+    loadError_ = e.what();
+  } catch (const NotModelled& e) {
+    loadError_ = e.reason;
+  } catch (const std::exception& e) {
+    loadError_ = e.what();
+  }
+}
+
+const Kernel& CryptoModel::kernel(const std::string& name) const {
+  for (const auto& k : kernels_)
+    if (k.info.name == name) return k;
+  throw NotModelled{"crypto kernel '" + name + "' is not defined in " + dir_ + "/kernels"};
+}
+
+const CoreCryptoTiming& CryptoModel::coreTiming(const std::string& coreType) const {
+  auto it = coreTimings_.find(coreType);
+  if (it == coreTimings_.end())
+    throw NotModelled{"no SIMD/crypto instruction timing for core type '" + coreType + "' in " +
+                      dir_ + "/core_timing"};
+  return it->second;
+}
+
+const CryptoStackParams& CryptoModel::stack(const std::string& name) const {
+  auto it = data_.stacks.find(name);
+  if (it == data_.stacks.end())
+    throw NotModelled{"no crypto call paths for software stack '" + name + "' in " + dir_ +
+                      "/stacks"};
+  return it->second;
+}
+
+double CryptoModel::kernelCycles(RunContext& ctx, const std::string& name, int rounds) {
+  const soc::BoardConfig& b = ctx.board();
+  const soc::ClusterConfig& c = b.mainCluster();
+  const std::string key =
+      boardKey(b) + "|" + c.info.name + "|" + name + "|" + std::to_string(rounds);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  const Kernel& k = kernel(name);
+  const CoreCryptoTiming& t = coreTiming(c.core.type);
+  if (!kernelRunsOn(k, c.core, t))
+    throw NotModelled{"kernel '" + name + "' needs " + k.info.requires_feature + ", which core " +
+                      c.core.type + " lacks"};
+  double v = runKernel(ctx, c, k, rounds, t).cyclesPerUnit;
+  cache_[key] = v;
+  return v;
+}
+
+double CryptoModel::pathCpi(RunContext& ctx, const std::string& name) {
+  const Kernel& k = kernel(name);
+  const auto& core = ctx.board().mainCluster().core;
+  return kernelCycles(ctx, name, 0) / k.instructionsPerUnit(0, core.isa);
+}
+
+const Kernel& CryptoModel::softwareKernel(RunContext& ctx, const AlgorithmSpec& alg) const {
+  const auto& c = ctx.board().mainCluster();
+  const CoreCryptoTiming& t = coreTiming(c.core.type);
+  for (const auto& n : alg.kernelList()) {
+    const Kernel& k = kernel(n);
+    if (kernelRunsOn(k, c.core, t)) return k;
+  }
+  throw NotModelled{"no implementation of " + alg.name + " runs on " + c.core.type};
+}
+
+const EnginePreset* CryptoModel::linuxEngine(const soc::BoardConfig& b, const AlgorithmSpec& alg,
+                                             const soc::PeripheralParams** periph) const {
+  for (const auto& p : b.peripherals) {
+    auto it = data_.engines.find(p.ip);
+    if (it == data_.engines.end()) continue;
+    if (!it->second.linuxDriver.offers(alg.engineName())) continue;
+    if (periph) *periph = &p;
+    return &it->second;
+  }
+  return nullptr;
+}
+
+const EnginePreset* CryptoModel::engineOf(const soc::BoardConfig& b, const std::string& model,
+                                          const soc::PeripheralParams** periph) const {
+  for (const auto& p : b.peripherals) {
+    auto it = data_.engines.find(p.ip);
+    if (it == data_.engines.end() || it->second.model != model) continue;
+    if (periph) *periph = &p;
+    return &it->second;
+  }
+  return nullptr;
+}
+
+namespace {
+
+models::CryptoRequest requestOf(const AlgorithmSpec& alg, std::uint64_t bytes) {
+  models::CryptoRequest r;
+  r.op = alg.cryptoOp();
+  r.keyBits = alg.key_bits;
+  r.chained = alg.mode != "ecb";
+  r.bytes = bytes;
+  return r;
+}
+
+/// Engine timing of one request on the engine `e` clocked by the board's peripheral fact.
+models::CryptoTiming engineTiming(const EnginePreset& e, const soc::PeripheralParams& p,
+                                  const models::CryptoRequest& r, std::string& prefix) {
+  prefix = "engine." + e.ip;
+  if (e.model == "sa2ul") {
+    models::Sa2ulParams sp = e.sa2ul;
+    if (p.clock_mhz > 0) sp.clock_mhz = p.clock_mhz;
+    return models::Sa2ul(sp).request(r);
+  }
+  models::OmapCryptoParams op = e.omap;
+  if (p.clock_mhz > 0) op.clock_mhz = p.clock_mhz;
+  return models::OmapCrypto(op).request(r);
+}
+
+}  // namespace
+
+CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
+                                    const ReleaseSpec& release, const std::string& stackName) {
+  const soc::BoardConfig& b = ctx.board();
+  const double hz = b.mainCluster().core.clock_mhz * 1e6;
+  const CryptoStackParams& st = stack(stackName);
+  const bool digest = alg.mode == "digest";
+  const models::CryptoOp op = alg.cryptoOp();
+  const double blocks = static_cast<double>(models::cryptoBlocks(op, bytes));
+  CallTiming t;
+  auto cpu = [&](const std::string& part, double cycles) {
+    const double s = cycles / hz;
+    t.seconds += s;
+    t.busySeconds += s;
+    t.breakdown.add(part, s);
+  };
+  const double userCpi = pathCpi(ctx, st.user_path_kernel);
+  cpu("openssl.evp_call",
+      (digest ? st.evp_digest_call_instructions : st.evp_cipher_call_instructions) * userCpi);
+  auto software = [&](const std::string& where) {
+    const Kernel& k = softwareKernel(ctx, alg);
+    cpu(where + "." + k.info.name, blocks * kernelCycles(ctx, k.info.name, alg.rounds()));
+  };
+  if (release.openssl_engine == "none") {
+    t.path = "user";
+    software("user");
+    return t;
+  }
+  // /dev/crypto: the ioctl path into the kernel's crypto API.
+  const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
+  cpu("kernel.cryptodev",
+      (digest ? st.cryptodev_digest_instructions : st.cryptodev_cipher_instructions) * kernelCpi);
+  const soc::PeripheralParams* periph = nullptr;
+  const EnginePreset* e = linuxEngine(b, alg, &periph);
+  const bool hardware = e && static_cast<double>(bytes) >= e->linuxDriver.fallback_below_bytes &&
+                        !(digest && e->linuxDriver.digest_path == "fallback");
+  if (!hardware) {
+    t.path = "kernel-software";
+    software("kernel");
+    return t;
+  }
+  t.path = "engine:" + e->ip;
+  const CryptoDriverParams& d = e->linuxDriver;
+  cpu("driver.submit", st.driver_submit_instructions * kernelCpi);
+  const double lines = std::ceil(static_cast<double>(bytes) / kLineBytes) * (digest ? 1 : 2);
+  cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line);
+  const double mmio = d.register_accesses * d.register_access_ns * 1e-9;
+  t.seconds += mmio;
+  t.busySeconds += mmio;
+  t.breakdown.add("driver.mmio", mmio);
+  std::string prefix;
+  const models::CryptoTiming et = engineTiming(*e, *periph, requestOf(alg, bytes), prefix);
+  t.seconds += et.total();
+  t.busySeconds += d.poll_fraction * et.total();
+  for (const auto& [n, s] : et.parts(prefix)) t.breakdown.add(n, s);
+  const double wake = st.wakeup_latency_us * 1e-6;
+  t.seconds += wake;
+  t.breakdown.add("kernel.wakeup_latency", wake);
+  cpu("driver.complete", st.driver_complete_instructions * kernelCpi);
+  return t;
+}
+
+// ---- OpensslSpeed -------------------------------------------------------------------------
+
+bool OpensslSpeed::covers(const Query& q) const {
+  if (q.family != "crypto") return false;
+  if (q.benchmark == "OpenSSL Performance")
+    return (q.metric == "throughput" && q.unit == "KB/s") ||
+           (q.metric == "CPU Load" && q.unit == "%");
+  return q.benchmark == "OpenSSL CPU Load" && q.metric == "CPU Load" && q.unit == "%";
+}
+
+Prediction OpensslSpeed::predict(RunContext& ctx, const Query& q) {
+  if (!m_->loadError().empty()) throw std::runtime_error(m_->loadError());
+  const soc::BoardConfig& b = ctx.board();
+  const auto params = parseParams(q.params);
+  auto it = params.find("algorithm");
+  if (it == params.end()) throw NotModelled{"params carry no algorithm"};
+  const AlgorithmSpec* alg = m_->data().algorithm(it->second);
+  if (!alg) throw NotModelled{"algorithm '" + it->second + "' is not in algorithms.yaml"};
+  std::string stackName = b.software.stack;
+  auto rt = params.find("kernel");
+  if (rt != params.end() && rt->second == "rt") stackName = "linux-rt";
+  if (!isLinux(stackName))
+    throw NotModelled{"openssl speed runs under Linux; board " + b.board.name + " runs " +
+                      b.software.stack};
+  const ReleaseSpec& release = m_->data().release(q.source, b.software.sdk);
+  Prediction p;
+  if (q.metric == "throughput") {
+    auto bs = params.find("buffer_size");
+    if (bs == params.end()) throw NotModelled{"throughput row without buffer_size"};
+    const std::uint64_t bytes = toBytes(bs->second, "buffer_size");
+    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName);
+    p.value = static_cast<double>(bytes) / c.seconds / 1000.0;  // openssl: 1000s of bytes/s
+    p.breakdown = c.breakdown;
+    p.note = "release " + release.name + ", path " + c.path + ", per call " +
+             std::to_string(c.seconds * 1e6) + " us";
+    return p;
+  }
+  // CPU load of `time -v openssl speed`: CPU time over elapsed time of the whole run, every
+  // size running `seconds_per_size`.
+  double busy = 0, elapsed = 0;
+  std::string paths;
+  for (std::uint64_t bytes : release.sizes()) {
+    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName);
+    busy += release.seconds_per_size * c.busySeconds / c.seconds;
+    elapsed += release.seconds_per_size;
+    for (const auto& [n, s] : c.breakdown.seconds)
+      p.breakdown.add(std::to_string(bytes) + "B." + n, s);
+    if (paths.find(c.path) == std::string::npos) paths += (paths.empty() ? "" : ", ") + c.path;
+  }
+  p.value = 100.0 * busy / elapsed;
+  p.note = "release " + release.name + ", paths " + paths;
+  return p;
+}
+
+// ---- Sa2ulMcu -----------------------------------------------------------------------------
+
+bool Sa2ulMcu::covers(const Query& q) const {
+  if (q.family != "sa2ul") return false;
+  return q.benchmark == "AES" || q.benchmark == "SHA" || q.benchmark == "PKA RSA SIGN VERIFY" ||
+         q.benchmark == "PKA ECDSA" || q.benchmark == "RSA ENCRYPT DECRYPT";
+}
+
+Prediction Sa2ulMcu::predict(RunContext& ctx, const Query& q) {
+  if (!m_->loadError().empty()) throw std::runtime_error(m_->loadError());
+  const soc::BoardConfig& b = ctx.board();
+  if (b.software.stack != "mcu-nortos")
+    throw NotModelled{"the SA2UL tests run under the MCU+ SDK (no RTOS); board " + b.board.name +
+                      " runs " + b.software.stack};
+  const soc::PeripheralParams* periph = nullptr;
+  const EnginePreset* e = m_->engineOf(b, "sa2ul", &periph);
+  if (!e) throw NotModelled{"board " + b.board.name + " has no SA2UL"};
+  models::Sa2ulParams sp = e->sa2ul;
+  if (periph->clock_mhz > 0) sp.clock_mhz = periph->clock_mhz;
+  const models::Sa2ul engine(sp);
+  const CryptoStackParams& st = m_->stack("mcu-nortos");
+  const CryptoDriverParams& d = e->mcuDriver;
+  const double hz = b.mainCluster().core.clock_mhz * 1e6;
+  const double cpi = m_->pathCpi(ctx, st.kernel_path_kernel);
+  const auto params = parseParams(q.params);
+  auto get = [&](const char* k) -> std::string {
+    auto it = params.find(k);
+    if (it == params.end()) throw NotModelled{std::string("params carry no ") + k};
+    return it->second;
+  };
+  Prediction p;
+  auto add = [&](const std::string& part, double s) {
+    p.breakdown.add(part, s);
+    return s;
+  };
+
+  if (q.benchmark == "AES" || q.benchmark == "SHA") {
+    if (q.unit != "Mbit/s") throw NotModelled{"unit " + q.unit};
+    const std::uint64_t bytes = toBytes(get("size"), "size");
+    models::CryptoRequest r;
+    r.bytes = bytes;
+    if (q.benchmark == "AES") {
+      r.op = models::CryptoOp::Aes;
+      r.keyBits = static_cast<int>(toBytes(get("key_bits"), "key_bits"));
+      r.decrypt = get("op") == "decryption";
+      r.chained = !r.decrypt;  // CBC: encryption chains blocks, decryption does not
+    } else {
+      const std::string bits = get("sha_bits");
+      auto op = models::cryptoOpFromName("sha" + bits);
+      if (!op) throw NotModelled{"SHA-" + bits + " is not modelled"};
+      r.op = *op;
+    }
+    // Driver on the R5F: request set-up, cache write-back of the input and invalidation of the
+    // output (per line), register accesses; then it polls until the engine completes.
+    const double lines =
+        std::ceil(static_cast<double>(bytes) / kLineBytes) * (models::isDigest(r.op) ? 1 : 2);
+    double t = add("driver.cpu", st.mcu_request_instructions * cpi / hz);
+    t += add("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz);
+    t += add("driver.mmio", d.register_accesses * d.register_access_ns * 1e-9);
+    const models::CryptoTiming et = engine.request(r);
+    for (const auto& [n, s] : et.parts("engine.sa2ul")) t += add(n, s);
+    p.value = static_cast<double>(bytes) * 8 / t / 1e6;
+    return p;
+  }
+
+  const int bits = static_cast<int>(toBytes(get("key_bits"), "key_bits"));
+  auto pkaDriver = [&](double operandBits) {
+    const double words = operandBits / 32;
+    return st.mcu_pka_request_instructions * cpi / hz +
+           words * d.pka_register_accesses_per_word * d.register_access_ns * 1e-9;
+  };
+  if (q.benchmark == "PKA RSA SIGN VERIFY" || q.benchmark == "PKA ECDSA") {
+    if (q.unit != "ops/s") throw NotModelled{"unit " + q.unit};
+    const bool rsa = q.benchmark == "PKA RSA SIGN VERIFY";
+    // Operands moved through the PKA's registers: RSA-CRT sign p, q, dp, dq, qinv (half size),
+    // message and result; verify n, e, signature, result; ECDSA sign/verify a handful of
+    // curve-size values (curve constants, key, hash, k, r, s).
+    const double signOperands = rsa ? 2.5 * bits + 2.0 * bits : 8.0 * bits;
+    const double verifyOperands = rsa ? 3.0 * bits : 10.0 * bits;
+    const double sign = pkaDriver(signOperands) +
+                        (rsa ? engine.rsaPrivateSeconds(bits) : engine.ecdsaSignSeconds(bits));
+    const double verify = pkaDriver(verifyOperands) +
+                          (rsa ? engine.rsaPublicSeconds(bits) : engine.ecdsaVerifySeconds(bits));
+    double s = 0;
+    if (q.metric == "Sign") {
+      s = sign;
+    } else if (q.metric == "Verify") {
+      s = verify;
+    } else if (q.metric == "Sign and verify") {
+      s = sign + verify;
+    } else {
+      throw NotModelled{"metric " + q.metric};
+    }
+    add(q.metric == "Verify" ? "engine.sa2ul.pka_verify" : "engine.sa2ul.pka", s);
+    p.value = 1.0 / s;
+    return p;
+  }
+  if (q.benchmark == "RSA ENCRYPT DECRYPT") {
+    if (q.unit != "Mbit/s") throw NotModelled{"unit " + q.unit};
+    const std::uint64_t bytes = toBytes(get("size"), "size");
+    double s = 0;
+    if (get("op") == "decryption") {
+      s = add("driver.pka", pkaDriver(4.5 * bits)) +
+          add("engine.sa2ul.pka_private", engine.rsaPrivateSeconds(bits));
+    } else {
+      // PKCS#1 v1.5 encryption: the padding string (k - 3 - message bytes, nonzero random
+      // bytes) from the TRNG, then the public-key operation.
+      const double pad = std::max(8.0, bits / 8.0 - 3 - st.rsa_encrypt_message_bytes);
+      s = add("engine.sa2ul.trng", engine.trngSeconds(static_cast<std::uint64_t>(pad))) +
+          add("driver.pka", pkaDriver(3.0 * bits)) +
+          add("engine.sa2ul.pka_public", engine.rsaPublicSeconds(bits));
+    }
+    p.value = static_cast<double>(bytes) * 8 / s / 1e6;
+    return p;
+  }
+  throw NotModelled{"benchmark " + q.benchmark};
+}
+
+// ---- Ipsec --------------------------------------------------------------------------------
+
+Prediction Ipsec::predict(RunContext&, const Query&) {
+  throw NotModelled{
+      "IPSec ESP throughput is the network path (Ethernet driver, IP stack, xfrm per packet) with "
+      "the cipher on the CPU or the engine; the network-stack model (Ethernet issue) is not in "
+      "the repository yet, so the crypto part alone would not predict these rows"};
+}
+
+void registerCryptoWorkloads(Registry& r) {
+  auto m = std::make_shared<CryptoModel>(defaultCryptoDir(), defaultEnginesDir());
+  r.add(std::make_unique<OpensslSpeed>(m));
+  r.add(std::make_unique<Sa2ulMcu>(m));
+  r.add(std::make_unique<Ipsec>());
+}
+
+}  // namespace socsim::wl::crypto

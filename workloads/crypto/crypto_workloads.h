@@ -1,0 +1,118 @@
+#pragma once
+/// @file crypto_workloads.h
+/// @brief The crypto benchmarks: `openssl speed -elapsed -evp ALG` throughput per buffer size and
+///        its CPU load (family `crypto`), the AM64x MCU+ SA2UL tests (family `sa2ul`), and the
+///        IPSec rows (family `ipsec`, not modelled until the network path exists).
+///
+/// OpenSSL speed as it works: for each buffer size the program calls the EVP interface on one
+/// buffer again and again for `seconds_per_size`, and prints bytes / elapsed time (in 1000-byte
+/// units); `time -v` prints the CPU time over the elapsed time of the whole run (all sizes). One
+/// call is composed from the software release's path (crypto_config.h, releases.yaml):
+/// - `none`: OpenSSL's own implementation in user space: the EVP call code plus the blocks
+///   (padded, for digests) through the algorithm's kernel, both run on the core model;
+/// - `cryptodev`: the EVP call, the /dev/crypto ioctl path in the kernel, then either
+///   * the SoC's crypto engine when a driver offers the algorithm (and the request is not below
+///     the driver's software-fallback size, and a digest is not routed to the fallback): driver
+///     submit and completion code on the core model, MMIO register accesses, cache maintenance of
+///     the buffer, the engine model (SA2UL, OMAP AES/DES/SHAM) and the interrupt wake-up, with
+///     the CPU idle while the engine works (unless the driver polls), or
+///   * the kernel's software implementation (kernel code path + the algorithm's kernel).
+/// So small buffers are overhead-bound and large ones approach the kernel's (or engine's) rate.
+///
+/// Parameters are scoped to the algorithm implementation (kernels), the core type (crypto
+/// timing), the software stack (call paths) and the engine IP (model, driver) — never a board.
+#include <map>
+#include <memory>
+#include <string>
+
+#include "workloads/crypto/crypto_config.h"
+#include "workloads/crypto/crypto_kernels.h"
+#include "workloads/workload.h"
+
+namespace socsim::soc {
+struct PeripheralParams;
+}
+
+namespace socsim::wl::crypto {
+
+/// One `openssl speed` call: elapsed and CPU-busy seconds, and where the time went.
+struct CallTiming {
+  double seconds = 0;
+  double busySeconds = 0;
+  std::string path;  ///< "user", "kernel-software", "engine:<ip>"
+  Breakdown breakdown;
+};
+
+/// The shared model of the crypto workloads: data, kernels and per-process caches of kernel runs.
+class CryptoModel {
+ public:
+  CryptoModel(std::string dir, std::string enginesDir);
+  /// The error of loading the data ("" when fine): every prediction fails with it.
+  const std::string& loadError() const { return loadError_; }
+  const CryptoData& data() const { return data_; }
+
+  /// Cycles per unit of kernel `name` at `rounds` on the first core of the board's main cluster.
+  double kernelCycles(RunContext& ctx, const std::string& name, int rounds);
+  /// Cycles per instruction of a code-path kernel (cycles per unit / instructions per unit).
+  double pathCpi(RunContext& ctx, const std::string& name);
+  /// The software kernel of `alg` on the board's main core; throws NotModelled when none runs.
+  const Kernel& softwareKernel(RunContext& ctx, const AlgorithmSpec& alg) const;
+  /// The stack's call paths for the board ("linux", "linux-rt", "mcu-nortos").
+  const CryptoStackParams& stack(const std::string& name) const;
+  /// The board's engine offering `alg` to Linux (nullptr when none), and its peripheral entry.
+  const EnginePreset* linuxEngine(const soc::BoardConfig& b, const AlgorithmSpec& alg,
+                                  const soc::PeripheralParams** periph) const;
+  const EnginePreset* engineOf(const soc::BoardConfig& b, const std::string& model,
+                               const soc::PeripheralParams** periph) const;
+
+  /// One `openssl speed` call of `bytes` through `alg` under `release` on the board.
+  CallTiming opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
+                         const ReleaseSpec& release, const std::string& stackName);
+
+ private:
+  const Kernel& kernel(const std::string& name) const;
+  const CoreCryptoTiming& coreTiming(const std::string& coreType) const;
+  std::string dir_, enginesDir_, loadError_;
+  CryptoData data_;
+  std::vector<Kernel> kernels_;
+  std::map<std::string, CoreCryptoTiming> coreTimings_;
+  std::map<std::string, double> cache_;  ///< by board + kernel + rounds
+};
+
+/// `openssl speed` throughput (KB/s) and CPU load (%) rows.
+class OpensslSpeed : public Workload {
+ public:
+  explicit OpensslSpeed(std::shared_ptr<CryptoModel> m) : m_(std::move(m)) {}
+  std::string name() const override { return "openssl-speed"; }
+  bool covers(const Query& q) const override;
+  Prediction predict(RunContext& ctx, const Query& q) override;
+
+ private:
+  std::shared_ptr<CryptoModel> m_;
+};
+
+/// AM64x MCU+ SA2UL rows: AES / SHA throughput, PKA RSA and ECDSA operations, RSA encrypt and
+/// decrypt, with the MCU+ driver on the R5F core model.
+class Sa2ulMcu : public Workload {
+ public:
+  explicit Sa2ulMcu(std::shared_ptr<CryptoModel> m) : m_(std::move(m)) {}
+  std::string name() const override { return "sa2ul-mcu"; }
+  bool covers(const Query& q) const override;
+  Prediction predict(RunContext& ctx, const Query& q) override;
+
+ private:
+  std::shared_ptr<CryptoModel> m_;
+};
+
+/// IPSec rows: ESP on the network path. Reported not modelled until the Ethernet / network-stack
+/// model exists (the crypto part alone would be a guess at the rest of the path).
+class Ipsec : public Workload {
+ public:
+  std::string name() const override { return "ipsec"; }
+  bool covers(const Query& q) const override { return q.family == "ipsec"; }
+  Prediction predict(RunContext& ctx, const Query& q) override;
+};
+
+void registerCryptoWorkloads(Registry& r);
+
+}  // namespace socsim::wl::crypto
