@@ -6,6 +6,8 @@
 #include "workloads/crypto/crypto_workloads.h"
 #include "workloads/storage/storage_workloads.h"
 
+#include "workloads/os/os_benchmarks.h"
+
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
@@ -13,6 +15,7 @@ void registerBuiltinWorkloads(Registry& r) {
   cpu::registerCpuWorkloads(r);
   crypto::registerCryptoWorkloads(r);
   storage::registerStorageWorkloads(r);
+  os::registerOsWorkloads(r);
 }
 
 }  // namespace socsim::wl
