@@ -197,10 +197,19 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
   for (const models::storage::StoragePath* s :
        std::vector<const models::storage::StoragePath*>{&ufs, &sata, &hs, &nvme})
     checkBoundsAndAmortization(*s, s->describe());
-  // Throughput follows size / (fixed + size / rate).
-  const auto t4k = nvme.request(Dir::Read, 4096), t1m = nvme.request(Dir::Read, 1 << 20);
-  const double fixed = t4k.command + t4k.device;
-  EXPECT_NEAR(t1m.total(), fixed + double(1 << 20) / nvme.linkBytesPerSecond(Dir::Read), 1e-12);
+  // Every path: T(n) = fixed + n / rate, with the fixed part (command + access latency) the
+  // same for every size and the rate the slowest of link, device and DMA.
+  for (const models::storage::StoragePath* s :
+       std::vector<const models::storage::StoragePath*>{&ufs, &sata, &hs, &nvme}) {
+    for (Dir d : {Dir::Read, Dir::Write}) {
+      const auto t0 = s->request(d, 4096);
+      const double fixed = t0.command + t0.device;
+      const double rate = std::min(s->linkBytesPerSecond(d), 1e5 * 1e6);
+      for (auto n : kSizes)
+        EXPECT_NEAR(s->request(d, n).total(), fixed + double(n) / rate, 1e-12)
+            << s->describe() << " " << n;
+    }
+  }
 }
 
 // --- software compositions ----------------------------------------------------------------
