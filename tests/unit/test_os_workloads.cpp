@@ -176,6 +176,10 @@ TEST(OsWorkloads, PredictsAndExplainsOnThePlatform) {
   EXPECT_TRUE(copy && kernel);
   EXPECT_GT(w.predict(ctx, lm("lat_fs-0k", "files/s")).value,
             w.predict(ctx, lm("lat_fs-10k", "files/s")).value);
+  // lat_mmap scales with the mapping size (lmbench touches size/10 of it, one write fault per
+  // 16 KiB); fork's page-table work makes it far dearer than a page fault.
+  EXPECT_LT(v["lat_mmap-1m"], w.predict(ctx, lm("lat_mmap-4m")).value);
+  EXPECT_GT(v["lat_proc-fork"], 50 * v["lat_pagefault"]);
   // Aliases are the same prediction.
   EXPECT_DOUBLE_EQ(w.predict(ctx, lm("pipe_latency")).value, v["lat_pipe"]);
   // A row in another unit is not modelled rather than mis-scaled.
