@@ -14,11 +14,12 @@ constexpr const char* kClassNames[kOpClasses] = {
     "fp_mul",  "fp_mac",  "fp_div",     "fp_sqrt",     "dp_add",    "dp_mul",
     "dp_mac",  "dp_div",  "dp_sqrt",    "fp_move"};
 
-enum Pool : std::uint8_t { kAlu, kMul, kDiv, kLs, kBr, kFp, kFpDiv, kPools };
+enum Pool : std::uint8_t { kAlu, kMul, kDiv, kLs, kBr, kFp, kFpDiv, kLoadPipe, kStorePipe, kPools };
 
 /// How one class executes on this core.
 struct ClassTiming {
   Pool pool = kAlu;
+  Pool pool2 = kPools;  ///< a second resource the class needs in the same cycles (load/store pipe)
   std::uint32_t latency = 1;
   std::uint32_t interval = 1;
   std::uint32_t uops = 1;
@@ -166,6 +167,7 @@ struct CoreModel::Impl {
     penalty = static_cast<std::uint64_t>(std::max(0, t.mispredict_penalty_cycles));
     bubble = static_cast<std::uint64_t>(std::max(0, t.taken_branch_bubble_cycles));
     multiBytes = static_cast<std::uint32_t>(std::max(1, t.ls_multi_bytes_per_cycle));
+    accLatency = static_cast<std::uint64_t>(std::max(0, t.mac_accumulate_latency_cycles));
 
     auto set = [&](OpClass c, Pool p, int lat, int ivl, int uops = 1) {
       auto& ct = cls[static_cast<int>(c)];
@@ -185,6 +187,16 @@ struct CoreModel::Impl {
     set(OpClass::Store, kLs, 1, 1);
     set(OpClass::LoadMulti, kLs, 1, 1);
     set(OpClass::StoreMulti, kLs, 1, 1);
+    // Split load/store pipelines (Cortex-A15/A57/A72: one load pipe L, one store pipe S): a
+    // load needs an address-generation slot of the ls pool and the load pipe.
+    if (t.load_pipes > 0) {
+      cls[static_cast<int>(OpClass::Load)].pool2 = kLoadPipe;
+      cls[static_cast<int>(OpClass::LoadMulti)].pool2 = kLoadPipe;
+    }
+    if (t.store_pipes > 0) {
+      cls[static_cast<int>(OpClass::Store)].pool2 = kStorePipe;
+      cls[static_cast<int>(OpClass::StoreMulti)].pool2 = kStorePipe;
+    }
     set(OpClass::Branch, kBr, t.branch_latency_cycles, 1);
     set(OpClass::FpAdd, kFp, t.fp_add_latency_cycles, t.fp_add_interval_cycles);
     set(OpClass::FpMul, kFp, t.fp_mul_latency_cycles, t.fp_mul_interval_cycles);
@@ -222,8 +234,9 @@ struct CoreModel::Impl {
     }
     flush();
 
-    const int units[kPools] = {t.alu_units,    t.mul_units, t.div_units,  t.ls_units,
-                               t.branch_units, t.fp_units,  t.fpdiv_units};
+    const int units[kPools] = {t.alu_units,    t.mul_units,   t.div_units,
+                               t.ls_units,     t.branch_units, t.fp_units,
+                               t.fpdiv_units,  t.load_pipes,   t.store_pipes};
     for (int p = 0; p < kPools; ++p) pools[p].init(std::max(1, units[p]));
     issueCal.init(static_cast<int>(issueWidth));
     predictor.init(t);
@@ -260,7 +273,7 @@ struct CoreModel::Impl {
   CoreMemoryPort& mem;
   bool ooo = false;
   std::uint32_t dispatchWidth = 1, issueWidth = 1, retireWidth = 1, multiBytes = 8;
-  std::uint64_t rob = 0, lsq = 0, sbEntries = 8, penalty = 0, bubble = 0;
+  std::uint64_t rob = 0, lsq = 0, sbEntries = 8, penalty = 0, bubble = 0, accLatency = 0;
   std::array<ClassTiming, kOpClasses> cls{};
   int lineShift = 6;
   std::vector<std::string> levelNames;
@@ -278,6 +291,7 @@ struct CoreModel::Impl {
   std::uint64_t lastLine = ~0ull;
   std::array<std::uint64_t, kRing> ready{};
   std::array<std::uint8_t, kRing> readyCause{};
+  std::array<std::uint64_t, kRing> accReady{};  // multiply-accumulates: ready as an accumulator
   std::array<std::uint64_t, kRing> retireAt{};
   std::array<std::uint64_t, kRing> memRetire{};
   std::array<std::uint64_t, kRing> sbDrain{};
@@ -347,11 +361,23 @@ void CoreModel::Impl::step(const DynInst& in) {
       cause = readyCause[k];
     }
   };
-  dep(in.dep1);
+  const bool isMac = in.cls == OpClass::FpMac || in.cls == OpClass::DpMac;
+  if (accLatency > 0 && isMac && in.accumulate && in.dep1 != 0 && in.dep1 <= i &&
+      in.dep1 < kRing) {
+    // The accumulator comes by late forwarding from the previous multiply-accumulate.
+    std::size_t k = (i - in.dep1) & kRingMask;
+    if (accReady[k] > r) {
+      r = accReady[k];
+      cause = readyCause[k];
+    }
+  } else {
+    dep(in.dep1);
+  }
   dep(in.dep2);
 
   // ---- issue: a unit and an issue slot free ----
   Pool pool = ct.pool;
+  const Pool pool2 = ct.pool2;
   std::uint32_t occupancy = ct.interval;
   if (in.cls == OpClass::LoadMulti || in.cls == OpClass::StoreMulti)
     occupancy = std::max<std::uint32_t>(1, (in.bytes + multiBytes - 1) / multiBytes);
@@ -361,10 +387,18 @@ void CoreModel::Impl::step(const DynInst& in) {
       std::uint64_t s = t;
       for (;;) {
         s = pools[pool].findFree(s, occupancy);
+        if (pool2 != kPools) {
+          std::uint64_t s2 = pools[pool2].findFree(s, occupancy);
+          if (s2 != s) {
+            s = s2;
+            continue;
+          }
+        }
         if (issueCal.free(s)) break;
         ++s;
       }
       pools[pool].reserve(s, occupancy);
+      if (pool2 != kPools) pools[pool2].reserve(s, occupancy);
       issueCal.take(s);
       if (u == 0) {
         if (s > t) cause = kStructural;
@@ -444,6 +478,7 @@ void CoreModel::Impl::step(const DynInst& in) {
   }
   ready[i & kRingMask] = done;
   readyCause[i & kRingMask] = rcause;
+  accReady[i & kRingMask] = isMac && accLatency > 0 ? std::min(done, t + accLatency) : done;
 
   // ---- retire (in order) ----
   std::uint64_t ret = std::max(done, lastRetire);

@@ -16,7 +16,11 @@
 ///   unit are free, retire in order `retire_width` per cycle;
 /// - functional-unit pools with a latency and an issue interval per instruction class
 ///   (non-pipelined units block for their interval); classes run by library routines
-///   (`software_classes`) occupy the whole pipeline;
+///   (`software_classes`) occupy the whole pipeline; a multiply-accumulate that takes another
+///   multiply-accumulate's result as its accumulator (`DynInst::accumulate`) may start
+///   `mac_accumulate_latency_cycles` after that one issued (late accumulator forwarding);
+/// - loads and stores need an address slot of the `ls_units` and, when the core has split
+///   pipelines, one of `load_pipes` / `store_pipes`;
 /// - loads, stores and fetches through a `CoreMemoryPort`: L1 hits are resolved by the port
 ///   without a TLM call, misses go to the memory system; stores drain through a store buffer.
 ///
@@ -88,6 +92,9 @@ struct DynInst {
   std::uint16_t bytes = 4;  ///< access size of a memory class
   OpClass cls = OpClass::IntAlu;
   bool taken = false;  ///< branch outcome
+  /// A multiply-accumulate whose dep1 is its accumulator operand (a reduction such as
+  /// sum += a * b): cores with late accumulator forwarding start it before that result is out.
+  bool accumulate = false;
 };
 
 /// A stream of dynamic instructions, delivered in batches.

@@ -13,7 +13,8 @@
 ///
 /// Instruction classes (`OpClass` in core_model.h) map onto functional-unit pools:
 /// int_alu, int64_alu -> alu; int_mul, int64_mul -> mul; int_div, int64_div -> div;
-/// load, store, load_multi, store_multi -> ls; branch -> branch;
+/// load, store, load_multi, store_multi -> ls (loads also need one of `load_pipes`, stores one
+/// of `store_pipes`, when those are set); branch -> branch;
 /// fp_add/mul/mac, dp_add/mul/mac, fp_move -> fp; fp_div/sqrt, dp_div/sqrt -> fpdiv.
 /// A class listed in `software_classes` is not executed by a unit but by a run-time library
 /// routine (libgcc soft-float, __aeabi_idiv): it occupies the whole pipeline for its latency
@@ -47,6 +48,8 @@ struct CoreTimingParams {
   int mul_units = 1;
   int div_units = 1;
   int ls_units = 1;
+  int load_pipes = 0;   ///< loads issued per cycle (0 = any of the ls_units)
+  int store_pipes = 0;  ///< stores issued per cycle (0 = any of the ls_units)
   int branch_units = 1;
   int fp_units = 1;
   int fpdiv_units = 1;
@@ -71,6 +74,9 @@ struct CoreTimingParams {
   int dp_div_latency_cycles = 29, dp_div_interval_cycles = 29;
   int dp_sqrt_latency_cycles = 29, dp_sqrt_interval_cycles = 29;
   int fp_move_latency_cycles = 3;  ///< int<->fp register transfer / conversion
+  /// Late accumulator forwarding: a multiply-accumulate whose accumulator is the previous
+  /// multiply-accumulate's result may issue this many cycles after it (0 = the full latency).
+  int mac_accumulate_latency_cycles = 0;
   std::string software_classes;    ///< comma list of classes run as library routines
 
   static const params::Schema<CoreTimingParams>& schema();
@@ -127,6 +133,13 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
           .integer("div_units", &P::div_units, "count", 1, 8, "integer divide units",
                    core_timing_detail::kTrm)
           .integer("ls_units", &P::ls_units, "count", 1, 8, "load/store pipes",
+                   core_timing_detail::kTrm)
+          .integer("load_pipes", &P::load_pipes, "count", 0, 8,
+                   "load/store pipes that can issue a load (0 = every one of ls_units): "
+                   "Cortex-A15/A57/A72 have one load and one store pipeline",
+                   core_timing_detail::kTrm)
+          .integer("store_pipes", &P::store_pipes, "count", 0, 8,
+                   "load/store pipes that can issue a store (0 = every one of ls_units)",
                    core_timing_detail::kTrm)
           .integer("branch_units", &P::branch_units, "count", 1, 8, "branch pipes",
                    core_timing_detail::kTrm)
@@ -213,6 +226,12 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
           .integer("fp_move_latency_cycles", &P::fp_move_latency_cycles, "cycles", 1, 100,
                    "integer <-> floating-point register transfer or conversion latency",
                    core_timing_detail::kLlvm)
+          .integer("mac_accumulate_latency_cycles", &P::mac_accumulate_latency_cycles, "cycles",
+                   0, 100,
+                   "late accumulator forwarding: cycles from a multiply-accumulate's issue to a "
+                   "dependent multiply-accumulate that uses it as its accumulator (0 = none: the "
+                   "full latency)",
+                   "core Software Optimization Guide (latency 'N(M)': M for accumulate chains)")
           .text("software_classes", &P::software_classes,
                 "comma-separated instruction classes executed by library routines (no hardware "
                 "unit, or the SDK's compiler does not emit the instruction); their latency is "

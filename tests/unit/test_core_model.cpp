@@ -252,3 +252,44 @@ TEST(CoreModel, ClassNamesRoundTrip) {
   }
   EXPECT_FALSE(opClassFromName("nope").has_value());
 }
+
+// Scenario: independent L1-hit loads on a core with two load/store pipes. With both pipes able to
+// load, two loads issue per cycle; with one load pipe and one store pipe (Cortex-A15/A57/A72),
+// one load per cycle, and a load and a store still pair in the same cycle.
+TEST(CoreModel, SplitLoadAndStorePipesLimitLoadsToOnePerCycle) {
+  auto t = timing(4);
+  t.ls_units = 2;
+  const std::uint64_t n = 20000;
+  DynInst ld = op(OpClass::Load);
+  ld.addr = 0x8000;
+  DynInst st = op(OpClass::Store);
+  st.addr = 0x9000;
+  auto shared = runBody(core("out-of-order", 4), t, {ld, ld}, n / 2);
+  EXPECT_NEAR(static_cast<double>(shared.cycles), n / 2.0, n * 0.01);
+  t.load_pipes = 1;
+  t.store_pipes = 1;
+  auto split = runBody(core("out-of-order", 4), t, {ld, ld}, n / 2);
+  EXPECT_NEAR(static_cast<double>(split.cycles), static_cast<double>(n), n * 0.01);
+  auto mixed = runBody(core("out-of-order", 4), t, {ld, st}, n / 2);
+  EXPECT_NEAR(static_cast<double>(mixed.cycles), n / 2.0, n * 0.01);
+}
+
+// Scenario: a chain of multiply-accumulates, each accumulating into the previous one (a
+// reduction). Without late forwarding every one waits for the full latency; with it, for the
+// accumulate latency. A chain through a product input (Horner) always waits for the latency.
+TEST(CoreModel, AccumulatorForwardingShortensReductions) {
+  auto t = timing(2);
+  t.dp_mac_latency_cycles = 7;
+  t.dp_mac_interval_cycles = 1;
+  t.fp_units = 2;
+  const std::uint64_t n = 10000;
+  DynInst mac = op(OpClass::DpMac, 1);
+  mac.accumulate = true;
+  auto full = runBody(core("out-of-order", 2), t, {mac}, n);
+  EXPECT_EQ(full.cycles, n * 7);
+  t.mac_accumulate_latency_cycles = 3;
+  auto forwarded = runBody(core("out-of-order", 2), t, {mac}, n);
+  EXPECT_EQ(forwarded.cycles, n * 3);
+  auto horner = runBody(core("out-of-order", 2), t, {op(OpClass::DpMac, 1)}, n);
+  EXPECT_EQ(horner.cycles, n * 7);
+}

@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <numeric>
 #include <set>
 
 #include "calibration/dataset/measured_row.h"
+#include "common/error.h"
 #include "soc/config/loader.h"
 #include "validation/board_runner.h"
 #include "workloads/cpu/cpu_workloads.h"
@@ -59,13 +62,55 @@ TEST(CpuProfiles, AllLoadWithoutError) {
   std::vector<WorkloadProfile> ps;
   ASSERT_NO_THROW(ps = loadProfiles(defaultProfileDir()));
   EXPECT_FALSE(ps.empty());
+  // MultiBench profiles without rows of their own are work items of concurrent workloads (other
+  // folders hold instruction profiles that other workloads use, e.g. the network stacks).
+  CpuBenchmarks w(defaultProfileDir());
+  std::set<std::string> items;
+  for (const auto& c : w.concurrent())
+    for (const auto& part : c.parts) items.insert(part.first);
   std::set<std::string> names;
   for (const auto& p : ps) {
     EXPECT_TRUE(names.insert(p.info.name).second) << "duplicate profile name " << p.info.name;
     EXPECT_GT(p.mix.total(), 0.99) << p.file;
     EXPECT_LT(p.mix.total(), 1.01) << p.file;
-    EXPECT_FALSE(p.rows.empty()) << p.file;
+    if (p.file.find("/multibench/") != std::string::npos) {
+      EXPECT_TRUE(!p.rows.empty() || items.count(p.info.name)) << p.file;
+    }
   }
+  for (const auto& item : items) EXPECT_TRUE(names.count(item)) << "no profile " << item;
+}
+
+// MultiBench: 27 workloads, every item a profile; a malformed concurrent file is an error that
+// names the file and the YAML path.
+TEST(CpuProfiles, MultiBenchWorkloadsAreConcurrentItems) {
+  CpuBenchmarks w(defaultProfileDir());
+  std::map<std::string, const ConcurrentSpec*> byName;
+  for (const auto& c : w.concurrent()) byName[c.benchmark] = &c;
+  EXPECT_EQ(byName.size(), 27u);
+  ASSERT_TRUE(byName.count("4m-check-reassembly-tcp-cmykw2-rotatew2"));
+  const auto& mix = *byName["4m-check-reassembly-tcp-cmykw2-rotatew2"];
+  int threads = 0;
+  for (const auto& [name, workers] : mix.parts) threads += workers;
+  EXPECT_EQ(mix.parts.size(), 5u);
+  EXPECT_EQ(threads, 7);
+  // The harness default: one worker unless the name fixes it.
+  EXPECT_EQ(byName["idct-4m"]->parts, byName["idct-4mw1"]->parts);
+
+  const std::string bad = "/tmp/socsim-test-concurrent-bad.yaml";
+  {
+    std::ofstream f(bad);
+    f << "concurrent:\n  family: multibench\n  unit: workloads/s\n  workloads:\n"
+         "    x: {multibench-md5: zero}\n";
+  }
+  try {
+    ConcurrentSpec::load(bad);
+    ADD_FAILURE() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("concurrent.workloads.x.multibench-md5"),
+              std::string::npos)
+        << e.what();
+  }
+  std::remove(bad.c_str());
 }
 
 // Every measured row of the CPU families (except Mathlib's accuracy column, not a timing) has a
@@ -103,6 +148,49 @@ TEST(StreamGenerator, SameProfileAndSeedGiveTheSameStream) {
   auto z = take(c, 1000);
   EXPECT_EQ(z[10].pc, x[10].pc);
   EXPECT_EQ(z[10].cls, x[10].cls);
+}
+
+// Stores with their own stride walk an output array column by column (a rotation); random
+// accesses in records touch one record for several consecutive accesses.
+TEST(StreamGenerator, ColumnStoresAndRandomRecords) {
+  WorkloadProfile p;
+  p.info.name = "t";
+  p.mix.store = 0.5;
+  p.mix.load = 0.5;
+  p.code.footprint_bytes = 4096;
+  p.data.access_bytes = 1;
+  p.data.hot_fraction = 0;
+  p.data.stream_fraction = 1;
+  p.data.stream_bytes = 4096;
+  p.data.streams = 1;
+  p.data.stream_stride_bytes = 1;
+  p.data.store_stride_bytes = 64;
+  StreamGenerator g(p);
+  auto v = take(g, 4000);
+  std::vector<std::uint64_t> stores;
+  for (const auto& d : v)
+    if (d.cls == models::OpClass::Store) stores.push_back(d.addr);
+  ASSERT_GT(stores.size(), 130u);
+  // Down the first column (64 rows of 64 bytes), then the second column.
+  for (std::size_t i = 1; i < 64; ++i) EXPECT_EQ(stores[i] - stores[i - 1], 64u) << i;
+  EXPECT_EQ(stores[64], stores[0] + 1);
+  EXPECT_EQ(stores[65] - stores[64], 64u);
+
+  WorkloadProfile r;
+  r.info.name = "r";
+  r.mix.load = 1;
+  r.code.footprint_bytes = 4096;
+  r.data.access_bytes = 4;
+  r.data.hot_fraction = 0;
+  r.data.random_fraction = 1;
+  r.data.random_bytes = 1 << 20;
+  r.data.random_record_bytes = 64;
+  r.data.random_record_accesses = 4;
+  StreamGenerator h(r);
+  auto w = take(h, 4000);
+  int sameLine = 0;
+  for (std::size_t i = 1; i < w.size(); ++i) sameLine += (w[i].addr >> 6) == (w[i - 1].addr >> 6);
+  EXPECT_NEAR(sameLine / static_cast<double>(w.size()), 0.75, 0.02);
 }
 
 TEST(StreamGenerator, FollowsTheProfileMixAndBranchBehaviour) {
@@ -212,4 +300,33 @@ TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
   wl::Query score{"coremark-pro", "coremark-pro", "perf", "cores=1", "score"};
   auto s = w.predict(ctx, score);
   EXPECT_GT(s.value, 0);
+}
+
+// MultiBench on the platform: a work item split over two workers on a two-core SoC runs close to
+// twice as fast; a mix of two items runs no faster than its slowest item; more threads than cores
+// time-share the cores (the iteration takes at least the total thread time over the cores).
+TEST(CpuWorkloads, ConcurrentItemsShareTheCores) {
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
+      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j7200-evm.yaml")));
+  CpuBenchmarks w(defaultProfileDir());
+  auto q = [](const std::string& name) {
+    return wl::Query{"multibench", name, "perf", "", "workloads/s"};
+  };
+  const double cmyk1 = w.predict(ctx, q("rgbcmyk-4m")).value;
+  EXPECT_DOUBLE_EQ(w.predict(ctx, q("rgbcmyk-4mw1")).value, cmyk1);
+  const double cmyk2 = w.predict(ctx, q("4m-cmykw2")).value;
+  EXPECT_GT(cmyk2 / cmyk1, 1.6);
+  EXPECT_LT(cmyk2 / cmyk1, 2.05);
+  const double check = w.predict(ctx, q("ippktcheck-4m")).value;
+  const double reasm = w.predict(ctx, q("ipres-4m")).value;
+  const double both = w.predict(ctx, q("4m-check-reassembly")).value;
+  EXPECT_LT(both, std::min(check, reasm) * 1.02);
+  // Four threads (two items of two workers) on two cores: at best the sum of their work.
+  const double rot2 = w.predict(ctx, q("4m-rotatew2")).value;
+  auto mixed = w.predict(ctx, q("4m-cmykw2-rotatew2"));
+  EXPECT_LE(mixed.value, 1.0 / (1.0 / cmyk2 + 1.0 / rot2) * 1.05);
+  EXPECT_GT(mixed.value, 0);
+  double sum = 0;
+  for (const auto& [part, sec] : mixed.breakdown.seconds) sum += sec;
+  EXPECT_NEAR(sum, 1.0 / mixed.value, 1e-3 / mixed.value);
 }

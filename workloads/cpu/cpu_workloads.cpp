@@ -23,6 +23,29 @@ namespace {
 
 /// Data regions of the cores of a multi-core run are this far apart.
 constexpr std::uint64_t kCoreDataStride = 0x10000000ull;
+/// Data regions of the threads of a concurrent run are this far apart (a 4 MiB kernel with its
+/// aligned regions takes about 12 MiB).
+constexpr std::uint64_t kThreadDataStride = 0x08000000ull;
+
+/// Flat platform indices of the cores that run application threads: the main cluster first, then
+/// later application clusters of the same core type (the order Linux numbers the CPUs). The
+/// platform leaves out clusters without a data cache (soc::memorySystemFor), so they take no
+/// index.
+std::vector<int> applicationCores(const soc::BoardConfig& b) {
+  const soc::ClusterConfig& main = b.mainCluster();
+  std::vector<int> flat;
+  int base = 0;
+  bool seen = false;
+  for (const auto& c : b.clusters) {
+    if (!c.l1d) continue;
+    bool use =
+        &c == &main || (seen && c.info.role == main.info.role && c.core.type == main.core.type);
+    if (&c == &main) seen = true;
+    for (int i = 0; use && i < c.info.cores; ++i) flat.push_back(base + i);
+    base += c.info.cores;
+  }
+  return flat;
+}
 
 /// Warm-up before every program after the first (predictor retraining; caches stay warm).
 constexpr std::uint64_t kVariantWarmup = 50000;
@@ -174,6 +197,68 @@ CompositeSpec CompositeSpec::load(const std::string& file) {
   return s;
 }
 
+std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
+  config::Node root = config::parseYamlFile(file);
+  config::resolvePresets(root);
+  const config::Node* c = root.isMap() ? root.find("concurrent") : nullptr;
+  if (!c || !c->isMap())
+    throw InputError(file, root.line, "concurrent", "expected a 'concurrent' group");
+  std::string family, metric, unit;
+  auto text = [&](const char* key, std::string& out, bool required) {
+    const config::Node* n = c->find(key);
+    if (!n) {
+      if (required)
+        throw InputError(file, c->line, std::string("concurrent.") + key, "missing required key");
+      return;
+    }
+    if (!n->isScalar())
+      throw InputError(n->file, n->line, std::string("concurrent.") + key, "expected a scalar");
+    out = n->scalar;
+  };
+  text("family", family, true);
+  text("metric", metric, false);
+  text("unit", unit, true);
+  for (const auto& [k, v] : c->map)
+    if (k != "family" && k != "metric" && k != "unit" && k != "workloads" && k != "source" &&
+        k != "description")
+      throw InputError(v.file, v.line, "concurrent." + k,
+                       "unknown key '" + k + "' in a concurrent group (family, metric, unit, "
+                       "workloads, source, description)");
+  const config::Node* w = c->find("workloads");
+  if (!w || !w->isMap() || w->map.empty())
+    throw InputError(file, c->line, "concurrent.workloads",
+                     "expected a map workload name: {profile: workers, ...}");
+  std::vector<ConcurrentSpec> out;
+  for (const auto& [name, parts] : w->map) {
+    const std::string path = "concurrent.workloads." + name;
+    if (!parts.isMap() || parts.map.empty())
+      throw InputError(parts.file, parts.line, path,
+                       "expected a map of work items: {profile name: workers}");
+    ConcurrentSpec s;
+    s.file = file;
+    s.family = family;
+    s.metric = metric;
+    s.unit = unit;
+    s.benchmark = name;
+    for (const auto& [prof, workers] : parts.map) {
+      int n = 0;
+      try {
+        std::size_t used = 0;
+        n = std::stoi(workers.scalar, &used);
+        if (used != workers.scalar.size()) n = 0;
+      } catch (...) {
+        n = 0;
+      }
+      if (!workers.isScalar() || n < 1 || n > 64)
+        throw InputError(workers.file, workers.line, path + "." + prof,
+                         "workers must be an integer 1..64, got '" + workers.scalar + "'");
+      s.parts.emplace_back(prof, n);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------
 
 ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& coreParams,
@@ -204,20 +289,7 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores) {
   if (!main.l1i || !main.l1d)
     throw NotModelled{"core " + main.core.type + " of board " + b.board.name +
                       " has no L1 caches in its config (tightly-coupled memory not modelled)"};
-  // Flat platform indices of the cores to use: the main cluster first, then later application
-  // clusters of the same core type (the order Linux numbers the CPUs). The platform leaves out
-  // clusters without a data cache (soc::memorySystemFor), so they take no index.
-  std::vector<int> flat;
-  int base = 0;
-  bool seen = false;
-  for (const auto& c : b.clusters) {
-    if (!c.l1d) continue;
-    bool use =
-        &c == &main || (seen && c.info.role == main.info.role && c.core.type == main.core.type);
-    if (&c == &main) seen = true;
-    for (int i = 0; use && i < c.info.cores; ++i) flat.push_back(base + i);
-    base += c.info.cores;
-  }
+  const std::vector<int> flat = applicationCores(b);
   // More contexts than cores (the guide's four-core table lists two-core SoCs): the contexts
   // time-share the cores, so the throughput is that of all the cores.
   cores = std::min<int>(cores, static_cast<int>(flat.size()));
@@ -264,9 +336,119 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores) {
   return r;
 }
 
+std::vector<ThreadSpec> threadsOf(const ConcurrentSpec& spec,
+                                  const std::vector<WorkloadProfile>& profiles,
+                                  const std::string& isa) {
+  std::vector<ThreadSpec> out;
+  for (const auto& [name, workers] : spec.parts) {
+    const WorkloadProfile* p = nullptr;
+    for (const auto& q : profiles)
+      if (q.info.name == name) p = &q;
+    if (!p)
+      throw InputError(spec.file, 0, "concurrent.workloads." + spec.benchmark,
+                       "no workload profile named '" + name + "'");
+    const int w = std::max(1, workers);
+    // Each worker does 1/w of the item on 1/w of its data (the item's arrays, tables and
+    // linked structures are split; stack and locals are per worker).
+    WorkloadProfile share = *p;
+    const auto split = [w](std::uint64_t bytes) {
+      return std::max<std::uint64_t>(64, bytes / static_cast<std::uint64_t>(w));
+    };
+    share.data.stream_bytes = split(share.data.stream_bytes);
+    share.data.random_bytes = split(share.data.random_bytes);
+    share.data.chase_bytes = split(share.data.chase_bytes);
+    const double ipu = p->instructionsPerUnit(isa) / w;
+    for (int k = 0; k < w; ++k) out.push_back({share, ipu});
+  }
+  return out;
+}
+
+ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads) {
+  const soc::BoardConfig& b = ctx.board();
+  const soc::ClusterConfig& main = b.mainCluster();
+  if (threads.empty()) throw NotModelled{"a concurrent workload without work items"};
+  for (const auto& t : threads)
+    if (t.profile.info.threads != 1)
+      throw NotModelled{"profile '" + t.profile.info.name +
+                        "' is not a single-threaded work item of a concurrent workload"};
+  if (!main.l1i || !main.l1d)
+    throw NotModelled{"core " + main.core.type + " of board " + b.board.name +
+                      " has no L1 caches in its config (tightly-coupled memory not modelled)"};
+  const std::vector<int> flat = applicationCores(b);
+  if (flat.empty()) throw NotModelled{"board " + b.board.name + " has no application cores"};
+  const int nThreads = static_cast<int>(threads.size());
+  const int used = std::min(nThreads, static_cast<int>(flat.size()));
+
+  soc::Platform& plat = ctx.platform();
+  plat.flushCaches();
+  plat.resetStats();
+
+  std::vector<CoreMeasure> measures(threads.size());
+  std::vector<std::unique_ptr<PlatformPort>> ports(static_cast<std::size_t>(used));
+  std::vector<std::unique_ptr<models::CoreModel>> cores(static_cast<std::size_t>(used));
+  std::vector<std::pair<int, soc::Platform::Job>> jobs;
+  for (int k = 0; k < used; ++k) {
+    jobs.emplace_back(flat[static_cast<std::size_t>(k)], [&, k](models::CoreMemory& cm) {
+      auto& port = ports[static_cast<std::size_t>(k)];
+      auto& core = cores[static_cast<std::size_t>(k)];
+      port = std::make_unique<PlatformPort>(cm);
+      core = std::make_unique<models::CoreModel>(main.core, main.timing, *port);
+      // The threads placed on this core run one after another, each from a warm start (a
+      // scheduler time slice of milliseconds refills the caches anyway).
+      for (int t = k; t < nThreads; t += used) {
+        const ThreadSpec& th = threads[static_cast<std::size_t>(t)];
+        runCore(*core, th.profile, th.instructionsPerIteration, static_cast<std::uint64_t>(t),
+                0x40000000ull + static_cast<std::uint64_t>(t) * kThreadDataStride, port.get(),
+                nThreads, measures[static_cast<std::size_t>(t)]);
+      }
+      port->sync(core->now());
+    });
+  }
+  plat.run(jobs);
+
+  const double hz = main.core.clock_mhz * 1e6;
+  double slowest = 0, total = 0;
+  std::size_t critical = 0;
+  for (std::size_t t = 0; t < threads.size(); ++t) {
+    const auto& st = measures[t].stats;
+    const double cpi = st.cpi();
+    const double seconds = threads[t].instructionsPerIteration * cpi / hz;
+    total += seconds;
+    if (seconds > slowest) {
+      slowest = seconds;
+      critical = t;
+    }
+  }
+  const double makespan = std::max(slowest, total / static_cast<double>(flat.size()));
+  ProfileRun r;
+  r.clockMhz = main.core.clock_mhz;
+  r.cores = used;
+  r.stats = measures[critical].stats;
+  r.cyclesPerUnit = makespan * hz;
+  r.maxCyclesPerUnit = r.cyclesPerUnit;
+  r.unitsPerSecond = makespan > 0 ? 1.0 / makespan : 0;
+  r.timeShareSeconds = makespan - slowest;
+  return r;
+}
+
+double roundingError(const WorkloadProfile& p, const RowSpec& r, const std::string& isa) {
+  // Each floating-point operation rounds once (relative error <= u, the unit roundoff); over n
+  // operations the errors add like a random walk, so the typical largest error of a result is
+  // about sqrt(n) u |result| (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
+  // sec. 2.8). Single- and double-precision operations count with their own roundoff.
+  const double n = p.instructionsPerUnit(isa) / std::max(1e-12, p.mix.total());
+  const auto& m = p.mix;
+  const double sp = n * (m.fp_add + m.fp_mul + m.fp_mac + m.fp_div + m.fp_sqrt);
+  const double dp = n * (m.dp_add + m.dp_mul + m.dp_mac + m.dp_div + m.dp_sqrt);
+  const double uSingle = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
+  return r.scale * (std::sqrt(sp) * uSingle + std::sqrt(dp) * uDouble);
+}
+
 double rowValue(const RowSpec& r, const ProfileRun& run) {
   double v = 0;
-  const double ups = run.unitsPerSecond;
+  double ups = run.unitsPerSecond;
+  if (r.rate_quantum > 0 && ups > 0)
+    ups = r.rate_quantum / std::max(1.0, std::round(r.rate_quantum / ups));
   if (r.value == "units_per_second")
     v = ups;
   else if (r.value == "units_per_second_per_mhz")
@@ -302,7 +484,18 @@ CpuBenchmarks::CpuBenchmarks(std::string dir) : dir_(std::move(dir)) {
     for (const auto& f : files) {
       config::Node root = config::parseYamlFile(f);
       if (root.isMap() && root.find("composite")) composites_.push_back(CompositeSpec::load(f));
+      if (root.isMap() && root.find("concurrent"))
+        for (auto& c : ConcurrentSpec::load(f)) concurrent_.push_back(std::move(c));
     }
+    // Every work item of a concurrent workload names a profile.
+    for (const auto& c : concurrent_)
+      for (const auto& part : c.parts) {
+        bool found = false;
+        for (const auto& p : profiles_) found = found || p.info.name == part.first;
+        if (!found)
+          throw InputError(c.file, 0, "concurrent.workloads." + c.benchmark + "." + part.first,
+                           "no workload profile named '" + part.first + "'");
+      }
   } catch (const InputError& e) {
     loadError_ = e.what();
   } catch (const std::exception& e) {
@@ -334,6 +527,12 @@ CpuBenchmarks::Match CpuBenchmarks::find(const Query& q) const {
       m.composite = &c;
       return m;
     }
+  for (const auto& c : concurrent_)
+    if (c.family == q.family && c.benchmark == q.benchmark &&
+        (c.metric.empty() || c.metric == q.metric) && q.params.empty()) {
+      m.concurrent = &c;
+      return m;
+    }
   return m;
 }
 
@@ -344,14 +543,28 @@ bool CpuBenchmarks::covers(const Query& q) const {
     return std::find(std::begin(kFamilies), std::end(kFamilies), q.family) != std::end(kFamilies);
   }
   Match m = find(q);
-  return m.profile || m.composite;
+  return m.profile || m.composite || m.concurrent;
 }
 
-const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const WorkloadProfile& p, int cores) {
+std::string CpuBenchmarks::boardKey(RunContext& ctx) const {
   const auto& b = ctx.board();
   std::string key = b.file + "|";
   for (const auto& o : b.overrides) key += o + ";";
-  key += "|" + p.file + "|" + std::to_string(cores);
+  return key;
+}
+
+const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const ConcurrentSpec& c) {
+  // Workloads with the same items (idct-4m and idct-4mw1) share one run.
+  std::string key = boardKey(ctx) + "|concurrent";
+  for (const auto& [name, workers] : c.parts) key += "|" + name + "*" + std::to_string(workers);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  auto threads = threadsOf(c, profiles_, ctx.board().mainCluster().core.isa);
+  return cache_.emplace(key, runConcurrent(ctx, threads)).first->second;
+}
+
+const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const WorkloadProfile& p, int cores) {
+  std::string key = boardKey(ctx) + "|" + p.file + "|" + std::to_string(cores);
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
   return cache_.emplace(key, runProfile(ctx, p, cores)).first->second;
@@ -381,15 +594,49 @@ Prediction CpuBenchmarks::predict(RunContext& ctx, const Query& q) {
     out.note = "geometric mean of " + std::to_string(c.parts.size()) + " workload predictions";
     return out;
   }
+  if (m.concurrent) {
+    const ConcurrentSpec& c = *m.concurrent;
+    if (c.unit != q.unit)
+      throw NotModelled{"unit '" + q.unit + "' (the workload predicts " + c.unit + ")"};
+    const ProfileRun& run = this->run(ctx, c);
+    out.value = run.unitsPerSecond;
+    // Breakdown of one iteration: the critical thread's parts, plus the time the threads wait
+    // for a core when there are more threads than cores.
+    const double cyclesTotal = static_cast<double>(run.stats.cycles);
+    const double busy = 1.0 / run.unitsPerSecond - run.timeShareSeconds;
+    if (cyclesTotal > 0 && run.unitsPerSecond > 0)
+      for (size_t i = 0; i < run.stats.partNames.size(); ++i)
+        if (run.stats.partCycles[i] > 0)
+          out.breakdown.add(run.stats.partNames[i], busy * run.stats.partCycles[i] / cyclesTotal);
+    if (run.timeShareSeconds > 0) out.breakdown.add("os.time_sharing", run.timeShareSeconds);
+    std::string items;
+    for (const auto& [name, workers] : c.parts)
+      items += (items.empty() ? "" : " + ") + name + (workers > 1 ? " x" + std::to_string(workers)
+                                                                   : std::string());
+    out.note = "concurrent items " + items + " on " + std::to_string(run.cores) +
+               " core(s); critical thread IPC " + formatNumber(run.stats.ipc());
+    return out;
+  }
   if (!m.profile) throw NotModelled{"no CPU workload profile for this row"};
   const RowSpec& r = *m.row;
   if (r.unit != q.unit)
     throw NotModelled{"unit '" + q.unit + "' (the profile predicts " + r.unit + ")"};
+  if (r.value == "rounding_error") {
+    out.value = roundingError(*m.profile, r, ctx.board().mainCluster().core.isa);
+    out.note = "profile " + m.profile->info.name +
+               ": expected largest rounding error of one unit's floating-point operations";
+    return out;
+  }
   const ProfileRun& run = this->run(ctx, *m.profile, std::max(r.cores, coresOf(q.params)));
   out.value = rowValue(r, run);
   // Breakdown of one work unit's time on the first core.
   const double cyclesTotal = static_cast<double>(run.stats.cycles);
-  const double unitSeconds = run.clockMhz > 0 ? run.cyclesPerUnit / (run.clockMhz * 1e6) : 0;
+  double unitSeconds = run.clockMhz > 0 ? run.cyclesPerUnit / (run.clockMhz * 1e6) : 0;
+  // A benchmark that times whole ticks reports a slightly different rate: the parts are scaled
+  // to the time per unit it reports.
+  if (r.rate_quantum > 0 && run.unitsPerSecond > 0 && run.cores == 1)
+    unitSeconds =
+        std::max(1.0, std::round(r.rate_quantum / run.unitsPerSecond)) / r.rate_quantum;
   if (cyclesTotal > 0)
     for (size_t i = 0; i < run.stats.partNames.size(); ++i)
       if (run.stats.partCycles[i] > 0)

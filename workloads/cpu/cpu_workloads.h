@@ -13,9 +13,17 @@
 /// code), concurrently on the platform, so they contend in the shared L2, interconnect and DDR;
 /// the rate is N units over the slowest core's time.
 /// More contexts than the board has cores of the main type time-share those cores (the rate of
-/// all of them). Not modelled (reported `not-modelled` with the reason): profiles whose threads
-/// cooperate on one job or whose measured concurrency is undocumented (MultiBench), and cores
-/// without L1 caches.
+/// all of them).
+///
+/// Concurrent workloads (EEMBC MultiBench, a `concurrent:` file) run several work items at once:
+/// each item is a kernel profile split over its workers (threads that each do 1/w of the item's
+/// instructions on 1/w of its data); all threads run concurrently on the board's application
+/// cores (round-robin placement, several threads of a core one after another, each with a warm
+/// start), and one workload iteration ends when every thread has done its share:
+/// time = max(slowest thread, total thread time / cores) (a work-conserving scheduler with
+/// migration; McNaughton's bound), rate = 1 / time.
+/// Not modelled (reported `not-modelled` with the reason): profiles whose threads cooperate on one
+/// job, and cores without L1 caches.
 #include <map>
 #include <memory>
 #include <string>
@@ -36,6 +44,17 @@ struct CompositeSpec {
   static CompositeSpec load(const std::string& file);
 };
 
+/// A workload made of work items that run concurrently (EEMBC MultiBench under its MITH harness):
+/// `parts` lists (kernel profile name, workers) pairs; one iteration of the workload is one
+/// iteration of every part.
+struct ConcurrentSpec {
+  std::string file;
+  std::string family, benchmark, metric, unit;
+  std::vector<std::pair<std::string, int>> parts;  ///< (profile name, workers)
+  /// Every workload of a file with a top-level `concurrent:` group.
+  static std::vector<ConcurrentSpec> load(const std::string& file);
+};
+
 /// What one run of a profile measured.
 struct ProfileRun {
   double clockMhz = 0;
@@ -43,6 +62,7 @@ struct ProfileRun {
   double cyclesPerUnit = 0;     ///< average over the measured units (one core)
   double maxCyclesPerUnit = 0;  ///< largest single unit (cold start included when not warmed up)
   double unitsPerSecond = 0;    ///< all cores together
+  double timeShareSeconds = 0;  ///< concurrent runs: per iteration, waiting for a free core
   models::CoreRunStats stats;   ///< of the first core
 };
 
@@ -53,6 +73,25 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores);
 /// Run `p` on a core over any memory port (tests, benchmarks; no SystemC needed).
 ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& core,
                         const models::CoreTimingParams& timing, models::CoreMemoryPort& mem);
+
+/// One thread of a concurrent run: its profile (data already split over the workers) and the
+/// instructions it executes per workload iteration.
+struct ThreadSpec {
+  WorkloadProfile profile;
+  double instructionsPerIteration = 0;
+};
+
+/// Run `threads` concurrently on the board's application cores (see the file comment) and
+/// return the workload's iteration rate; `stats` is the critical thread's.
+ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads);
+
+/// The threads of a concurrent workload: each part's profile split over its workers.
+std::vector<ThreadSpec> threadsOf(const ConcurrentSpec& spec,
+                                  const std::vector<WorkloadProfile>& profiles,
+                                  const std::string& isa);
+
+/// Expected largest rounding error of one work unit of `p` (value kind `rounding_error`).
+double roundingError(const WorkloadProfile& p, const RowSpec& r, const std::string& isa);
 
 /// Value of row `r` from a run (in the row's unit).
 double rowValue(const RowSpec& r, const ProfileRun& run);
@@ -67,19 +106,24 @@ class CpuBenchmarks : public Workload {
   Prediction predict(RunContext& ctx, const Query& q) override;
 
   const std::vector<WorkloadProfile>& profiles() const { return profiles_; }
+  const std::vector<ConcurrentSpec>& concurrent() const { return concurrent_; }
 
  private:
   struct Match {
     const WorkloadProfile* profile = nullptr;
     const RowSpec* row = nullptr;
     const CompositeSpec* composite = nullptr;
+    const ConcurrentSpec* concurrent = nullptr;
   };
   Match find(const Query& q) const;
   const ProfileRun& run(RunContext& ctx, const WorkloadProfile& p, int cores);
+  const ProfileRun& run(RunContext& ctx, const ConcurrentSpec& c);
+  std::string boardKey(RunContext& ctx) const;
 
   std::string dir_, loadError_;
   std::vector<WorkloadProfile> profiles_;
   std::vector<CompositeSpec> composites_;
+  std::vector<ConcurrentSpec> concurrent_;
   std::map<std::string, ProfileRun> cache_;  ///< by board + profile + cores
 };
 

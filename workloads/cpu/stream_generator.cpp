@@ -140,6 +140,58 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
     }
   }
 
+  // Streaming dataflow: arithmetic takes the nearest preceding loads as its sources, stores take
+  // the nearest preceding result (within the dependency window).
+  if (d.consume_loads > 0 || d.store_result > 0) {
+    auto computational = [](OpClass c) { return !models::isMemory(c) && c != OpClass::Branch; };
+    // The data arithmetic (multiplies and floating point); additions and logic are also the
+    // kernel's address and loop-control arithmetic, which does not consume loaded data.
+    auto dataOp = [](OpClass c) {
+      return c == OpClass::IntMul || c == OpClass::Int64Mul ||
+             static_cast<int>(c) >= static_cast<int>(OpClass::FpAdd);
+    };
+    for (std::size_t k = 0; k < n; ++k) {
+      StaticInst& s = prog_[k];
+      if (dataOp(s.cls) && d.consume_loads > 0 && u01() < d.consume_loads) {
+        std::uint16_t found[2] = {0, 0};
+        int got = 0;
+        for (std::size_t j = 1; j <= 64 && j <= k && got < 2; ++j) {
+          OpClass c = prog_[k - j].cls;
+          if (c == OpClass::Load || c == OpClass::LoadMulti)
+            found[got++] = static_cast<std::uint16_t>(j);
+        }
+        if (got > 0) {
+          s.dep1 = found[0];
+          s.dep2 = got > 1 && s.dep2 != 0 ? found[1] : 0;
+        }
+      } else if (models::isStore(s.cls) && d.store_result > 0 && u01() < d.store_result) {
+        for (std::size_t j = 1; j <= 64 && j <= k; ++j)
+          if (computational(prog_[k - j].cls)) {
+            s.dep1 = static_cast<std::uint16_t>(j);
+            s.dep2 = 0;
+            break;
+          }
+      }
+    }
+  }
+
+  // Reductions: a multiply-accumulate accumulates into the previous one of its precision.
+  if (d.accumulator_chains > 0) {
+    for (std::size_t k = 0; k < n; ++k) {
+      StaticInst& s = prog_[k];
+      if (s.cls != OpClass::FpMac && s.cls != OpClass::DpMac) continue;
+      if (!(u01() < d.accumulator_chains)) continue;
+      for (std::size_t j = 1; j <= 64 && j <= k; ++j)
+        if (prog_[k - j].cls == s.cls) {
+          // The products' inputs stay (the nearest load, when the profile says so).
+          if (s.dep2 == 0) s.dep2 = s.dep1 != static_cast<std::uint16_t>(j) ? s.dep1 : 0;
+          s.dep1 = static_cast<std::uint16_t>(j);
+          s.accumulate = true;
+          break;
+        }
+    }
+  }
+
   // Data regions: per thread, disjoint from the other threads (dataBase) and from each other.
   rng_ ^= 0xda7a5a17ull + salt * 0x9e3779b97f4a7c15ull;
   const std::uint64_t align = 1ull << 20;
@@ -154,8 +206,19 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
     streamPos_.push_back(0);
     base += alignDown(streamSpan_ + align - 1, align) + align;
   }
+  if (dt.store_stride_bytes > 0) {
+    // The output array of the column-walking stores: as big as the arrays the loads walk.
+    outStride_ = static_cast<std::uint64_t>(dt.store_stride_bytes);
+    outBase_ = base;
+    outSpan_ = std::max<std::uint64_t>(64, dt.stream_bytes / static_cast<std::uint64_t>(streams));
+    base += alignDown(outSpan_ + align - 1, align) + align;
+  }
   randomBase_ = base;
   randomSpan_ = std::max<std::uint64_t>(64, dt.random_bytes);
+  recordBytes_ = std::min<std::uint64_t>(
+      randomSpan_, std::max<std::uint64_t>(accessBytes_, static_cast<std::uint64_t>(
+                                                             std::max(1, dt.random_record_bytes))));
+  recordAccesses_ = static_cast<std::uint32_t>(std::max(1, dt.random_record_accesses));
   base += alignDown(randomSpan_ + align - 1, align) + align;
   chaseBase_ = base;
   chaseSpan_ = std::max<std::uint64_t>(64, dt.chase_bytes);
@@ -178,12 +241,24 @@ std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
     o.dep2 = s.dep2;
     o.bytes = s.bytes;
     o.taken = false;
+    o.accumulate = s.accumulate;
     if (models::isMemory(s.cls)) {
       switch (s.region) {
         case kHot:
           o.addr = s.addr;
           break;
         case kStream: {
+          if (outStride_ > 0 && models::isStore(s.cls)) {
+            // Column walk of the output array: down a column, then the next column.
+            o.addr = outBase_ + outPos_;
+            outPos_ += outStride_;
+            if (outPos_ + s.bytes > outSpan_) {
+              outColumn_ += s.bytes;
+              if (outColumn_ >= outStride_) outColumn_ = 0;
+              outPos_ = outColumn_;
+            }
+            break;
+          }
           std::uint64_t& pos = streamPos_[s.stream];
           o.addr = streamBase_[s.stream] + pos;
           pos += stride_;
@@ -191,7 +266,19 @@ std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
           break;
         }
         case kRandom:
-          o.addr = randomBase_ + alignDown(rand64() % randomSpan_, s.bytes);
+          if (recordAccesses_ <= 1) {
+            o.addr = randomBase_ + alignDown(rand64() % randomSpan_, s.bytes);
+            break;
+          }
+          if (recordLeft_ == 0) {
+            recordBase_ = alignDown(rand64() % (randomSpan_ - recordBytes_ + 1), 64);
+            recordOffset_ = 0;
+            recordLeft_ = recordAccesses_;
+          }
+          o.addr = randomBase_ + recordBase_ + alignDown(recordOffset_, s.bytes);
+          recordOffset_ += s.bytes;
+          if (recordOffset_ + s.bytes > recordBytes_) recordOffset_ = 0;
+          --recordLeft_;
           break;
         default: {  // chase: the address comes from the previous chase load
           o.addr = chaseBase_ + alignDown(rand64() % chaseSpan_, s.bytes);

@@ -48,7 +48,8 @@ class StreamGenerator : public models::InstructionSource {
     std::uint8_t region = kHot;
     std::uint8_t stream = 0;
     std::uint8_t kind = kAlways;
-    bool usual = true;  ///< biased branch: the usual direction is taken
+    bool usual = true;        ///< biased branch: the usual direction is taken
+    bool accumulate = false;  ///< multiply-accumulate: dep1 is the accumulator
   };
   std::uint64_t rand64();
 
@@ -56,6 +57,11 @@ class StreamGenerator : public models::InstructionSource {
   std::vector<std::uint64_t> streamPos_, streamBase_;
   std::uint64_t streamSpan_ = 64, randomBase_ = 0, randomSpan_ = 64, chaseBase_ = 0,
                 chaseSpan_ = 64;
+  // Output array walked column by column by the stores (store_stride_bytes > 0).
+  std::uint64_t outBase_ = 0, outSpan_ = 64, outPos_ = 0, outColumn_ = 0, outStride_ = 0;
+  // Current record of the random region.
+  std::uint64_t recordBase_ = 0, recordOffset_ = 0, recordBytes_ = 64;
+  std::uint32_t recordLeft_ = 0, recordAccesses_ = 1;
   std::uint64_t codeBase_ = 0x10000, rng_ = 0, seq_ = 0, lastChase_ = ~0ull;
   std::uint32_t stride_ = 4, accessBytes_ = 4;
   std::size_t pc_ = 0;

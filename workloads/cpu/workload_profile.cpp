@@ -129,6 +129,18 @@ const params::Schema<DependencyParams>& DependencyParams::schema() {
           .real("load_address_recent", &P::load_address_recent, "fraction", 0, 1,
                 "probability that a load's address is a recent result rather than a long-lived "
                 "base register (stack, frame or global pointer)",
+                kBench)
+          .real("consume_loads", &P::consume_loads, "fraction", 0, 1,
+                "probability that a computational instruction's sources are the nearest "
+                "preceding loads (streaming kernels: arithmetic on loaded values)",
+                kBench)
+          .real("store_result", &P::store_result, "fraction", 0, 1,
+                "probability that a store's source is the nearest preceding computational "
+                "result",
+                kBench)
+          .real("accumulator_chains", &P::accumulator_chains, "fraction", 0, 1,
+                "probability that a multiply-accumulate accumulates into the nearest preceding "
+                "one of its precision (reductions), rather than feeding it as a product input",
                 kBench);
   return s;
 }
@@ -185,10 +197,21 @@ const params::Schema<DataParams>& DataParams::schema() {
                 "memory instructions that walk arrays", kBench)
           .integer("stream_stride_bytes", &P::stream_stride_bytes, "bytes", 1, 1 << 20,
                    "stride of the array walks", kBench)
+          .integer("store_stride_bytes", &P::store_stride_bytes, "bytes", 0, 1 << 24,
+                   "stride of the stores to arrays when they walk their own output array column "
+                   "by column (transpose, rotation); 0 = stores share the load streams",
+                   kBench)
           .integer("streams", &P::streams, "count", 1, 64, "arrays walked at the same time", kBench)
           .bytes("random", &P::random_bytes, 64, 1ull << 34, "tables indexed unpredictably", kBench)
           .real("random_fraction", &P::random_fraction, "fraction", 0, 1,
                 "memory instructions that index tables at random", kBench)
+          .integer("random_record_bytes", &P::random_record_bytes, "bytes", 1, 1 << 20,
+                   "size of the records the random accesses land in (header, bucket, node)",
+                   kBench)
+          .integer("random_record_accesses", &P::random_record_accesses, "count", 1, 4096,
+                   "consecutive random-region accesses inside one record (1 = every access "
+                   "picks a new random place)",
+                   kBench)
           .bytes("chase", &P::chase_bytes, 64, 1ull << 34,
                  "linked structures (each address comes from the previous load)", kBench)
           .real("chase_fraction", &P::chase_fraction, "fraction", 0, 1,
@@ -197,9 +220,9 @@ const params::Schema<DataParams>& DataParams::schema() {
 }
 
 const std::vector<std::string>& RowSpec::valueKinds() {
-  static const std::vector<std::string> k = {"units_per_second", "units_per_second_per_mhz",
-                                             "clock_mhz",        "ns_per_unit",
-                                             "cycles_per_unit",  "max_cycles_per_unit"};
+  static const std::vector<std::string> k = {
+      "units_per_second", "units_per_second_per_mhz", "clock_mhz",      "ns_per_unit",
+      "cycles_per_unit",  "max_cycles_per_unit",      "rounding_error"};
   return k;
 }
 
@@ -219,13 +242,19 @@ const params::Schema<RowSpec>& RowSpec::schema() {
           .choice("value", &P::value, valueKinds(),
                   "how the row's value follows from the run: units_per_second, "
                   "units_per_second_per_mhz, clock_mhz, ns_per_unit, cycles_per_unit, "
-                  "max_cycles_per_unit",
+                  "max_cycles_per_unit; rounding_error (no run: the expected largest rounding "
+                  "error of one unit's floating-point operations, sqrt(n) x unit roundoff x "
+                  "scale, scale = the largest result magnitude)",
                   "the benchmark's reporting")
           .real("scale", &P::scale, "", 1e-30, 1e30, "factor applied to the value",
                 "the benchmark's reporting (e.g. 1/1757 for DMIPS)")
           .real("quantize", &P::quantize, "", 0, 1e30,
                 "when > 0 the benchmark reports Q / max(1, round(Q / value)) (integer timer ticks)",
                 "the benchmark's reporting")
+          .real("rate_quantum", &P::rate_quantum, "units", 0, 1e30,
+                "when > 0 the benchmark measures its rate in whole timer ticks: Q / max(1, "
+                "round(Q / rate)), Q = units per run x ticks per second",
+                "the benchmark's timing code")
           .integer("cores", &P::cores, "count", 1, 64, "cores the row ran on", "the guides");
   return s;
 }

@@ -11,14 +11,16 @@
 ///                  threads, seed, warmup_instructions, measure_instructions}
 ///   mix:          {int_alu, int_mul, ..., fp_move}     fractions of dynamic instructions
 ///   dependencies: {d1, d2, d3_4, d5_8, d9_16, d17_32, d33_64, far, none, second_source,
-///                  load_address_recent}
+///                  load_address_recent, consume_loads, store_result, accumulator_chains}
 ///   branches:     {always_taken, loop, loop_trip_count, loop_body_instructions, biased,
 ///                  biased_probability, pattern, pattern_period, random}
 ///                                                      fractions of static branch sites
 ///   code:         {footprint, instruction_bytes}
 ///   data:         {access_bytes, multi_bytes, hot, hot_fraction, stream, stream_fraction,
-///                  stream_stride_bytes, streams, random, random_fraction, chase, chase_fraction}
-///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize}, ...]
+///                  stream_stride_bytes, store_stride_bytes, streams, random, random_fraction,
+///                  random_record_bytes, random_record_accesses, chase, chase_fraction}
+///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize,
+///                   rate_quantum, cores}, ...]
 /// @endcode
 /// Every field has a schema (`socsim params`), so unknown keys, wrong units and out-of-range
 /// values are errors naming the file, line and YAML path. Fields whose source starts with
@@ -86,6 +88,17 @@ struct DependencyParams {
   /// Probability that a load's address comes from a recent result (drawn from the distances
   /// above); otherwise it is a long-lived base register (stack/frame/global pointer).
   double load_address_recent = 0.3;
+  /// Dataflow of streaming kernels: probability that a data-arithmetic instruction's (multiply,
+  /// floating point) sources are the nearest preceding loads (it consumes loaded values, as
+  /// dy += da * dx does), rather than drawn from the distances above; and that a store's source
+  /// is the nearest preceding computational result (it stores what was just computed).
+  /// 0 = distances only.
+  double consume_loads = 0;
+  double store_result = 0;
+  /// Probability that a multiply-accumulate accumulates into the nearest preceding one of its
+  /// precision (a reduction: sum += a * b), rather than taking a product input from it (a
+  /// Horner step). Cores with late accumulator forwarding run such chains faster.
+  double accumulator_chains = 0;
   static const params::Schema<DependencyParams>& schema();
 };
 
@@ -118,9 +131,17 @@ struct DataParams {
   std::uint64_t stream_bytes = 65536;  ///< arrays walked sequentially
   double stream_fraction = 0.0;
   int stream_stride_bytes = 4;
+  /// > 0: stores to arrays walk their own output array with this stride, column by column
+  /// (a transpose / rotation writes rows of the output as columns); 0 = stores share the streams.
+  int store_stride_bytes = 0;
   int streams = 2;
   std::uint64_t random_bytes = 65536;  ///< tables indexed unpredictably
   double random_fraction = 0.0;
+  /// Accesses to the random region come in runs of `random_record_accesses` consecutive
+  /// accesses inside one record of `random_record_bytes` (a packet header, a hash bucket, a tree
+  /// node): the first touches a random record, the others step through it.
+  int random_record_bytes = 64;
+  int random_record_accesses = 1;
   std::uint64_t chase_bytes = 65536;  ///< linked structures (address from the last load)
   double chase_fraction = 0.0;
   static const params::Schema<DataParams>& schema();
@@ -133,7 +154,11 @@ struct RowSpec {
   std::string value = "units_per_second";  ///< see valueKinds()
   double scale = 1;                        ///< multiplies the value
   double quantize = 0;  ///< >0: the benchmark reports Q / max(1, round(Q / value))
-  int cores = 1;        ///< cores the row ran on (CoreMark-Pro cores=N)
+  /// > 0: the benchmark times its fixed run in whole timer ticks, so the rate it measures is
+  /// Q / max(1, round(Q / rate)) with Q = units per run x ticks per second; every value derived
+  /// from the rate (per MHz, ns per unit) uses that measured rate.
+  double rate_quantum = 0;
+  int cores = 1;  ///< cores the row ran on (CoreMark-Pro cores=N)
   static const params::Schema<RowSpec>& schema();
   static const std::vector<std::string>& valueKinds();
 };
