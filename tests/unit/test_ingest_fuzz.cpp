@@ -40,7 +40,6 @@
 #define SOCSIM_FUZZ_SANITIZED 0
 #endif
 
-
 using namespace socsim::ingest;
 
 namespace {
@@ -123,7 +122,6 @@ void installCrashNote() {
   for (int s : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL}) std::signal(s, onFatalSignal);
 }
 #endif
-
 
 // ---- mutations ------------------------------------------------------------------------------
 struct Lines {
