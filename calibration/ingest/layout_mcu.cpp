@@ -41,7 +41,9 @@ namespace {
 constexpr std::string_view kBullet = "\xE2\x80\xA2";  // U+2022
 constexpr int kMaxUnparsedDiagnostics = 50;
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 
 std::string trim(std::string_view s) {
   size_t b = 0, e = s.size();
@@ -84,7 +86,9 @@ std::string join(const std::vector<std::string>& t, size_t b, size_t e, const ch
   return s;
 }
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 
 /// A plain decimal number: [+-]digits[.digits] (no exponent, no unit, finite).
 std::optional<double> number(std::string_view t) {
@@ -93,9 +97,12 @@ std::optional<double> number(std::string_view t) {
   bool digits = false, dot = false;
   for (size_t j = i; j < t.size(); ++j) {
     char c = t[j];
-    if (c >= '0' && c <= '9') digits = true;
-    else if (c == '.' && !dot) dot = true;
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      digits = true;
+    else if (c == '.' && !dot)
+      dot = true;
+    else
+      return std::nullopt;
   }
   if (!digits) return std::nullopt;
   if (t[0] == '+') t.remove_prefix(1);
@@ -105,16 +112,24 @@ std::optional<double> number(std::string_view t) {
   return v;
 }
 
-bool isDash(const std::string& t) { return t == "-" || t == "\xE2\x80\x94" || t == "\xE2\x80\x93"; }
+bool isDash(const std::string& t) {
+  return t == "-" || t == "\xE2\x80\x94" || t == "\xE2\x80\x93";
+}
 
 /// A separator line made only of '-', em/en dashes and blanks.
 bool isSeparator(std::string_view s) {
   bool any = false;
   for (size_t i = 0; i < s.size();) {
-    if (s[i] == '-') { any = true; ++i; }
-    else if (isSpace(s[i])) ++i;
-    else if (s.substr(i, 3) == "\xE2\x80\x94" || s.substr(i, 3) == "\xE2\x80\x93") { any = true; i += 3; }
-    else return false;
+    if (s[i] == '-') {
+      any = true;
+      ++i;
+    } else if (isSpace(s[i]))
+      ++i;
+    else if (s.substr(i, 3) == "\xE2\x80\x94" || s.substr(i, 3) == "\xE2\x80\x93") {
+      any = true;
+      i += 3;
+    } else
+      return false;
   }
   return any;
 }
@@ -122,10 +137,12 @@ bool isSeparator(std::string_view s) {
 /// Normalized unit (DESIGN.md vocabulary) of a unit as printed; "" when unknown.
 std::string normUnit(const std::string& printed) {
   static const std::map<std::string, std::string> m = {
-      {"ms", "ms"},         {"us", "us"},          {"\xC2\xB5s", "us"},   {"sec", "s"},
-      {"s", "s"},           {"mbps", "Mbit/s"},    {"mb/s", "Mbit/s"},    {"mbit/s", "Mbit/s"},
-      {"mbits/sec", "Mbit/s"}, {"%", "%"},         {"msg/sec", "msg/s"},  {"msg/s", "msg/s"},
-      {"mbytes", "MiB"},    {"kbytes", "KiB"},     {"cycles", "cycles"},  {"/sec", "ops/s"}};
+      {"ms", "ms"},       {"us", "us"},         {"\xC2\xB5s", "us"},
+      {"sec", "s"},       {"s", "s"},           {"mbps", "Mbit/s"},
+      {"mb/s", "Mbit/s"}, {"mbit/s", "Mbit/s"}, {"mbits/sec", "Mbit/s"},
+      {"%", "%"},         {"msg/sec", "msg/s"}, {"msg/s", "msg/s"},
+      {"mbytes", "MiB"},  {"kbytes", "KiB"},    {"cycles", "cycles"},
+      {"/sec", "ops/s"}};
   auto it = m.find(lower(trim(printed)));
   return it == m.end() ? std::string() : it->second;
 }
@@ -145,10 +162,14 @@ std::optional<double> bytesOf(const std::string& num, const std::string& unit) {
   if (!v || *v < 0 || *v > 1e15) return std::nullopt;
   std::string u = lower(unit);
   double mul;
-  if (u == "b" || u == "bytes" || u == "byte") mul = 1;
-  else if (u == "kb" || u == "kbyte" || u == "kbytes" || u == "kib") mul = 1024;
-  else if (u == "mb" || u == "mbyte" || u == "mbytes" || u == "mib") mul = 1024.0 * 1024;
-  else return std::nullopt;
+  if (u == "b" || u == "bytes" || u == "byte")
+    mul = 1;
+  else if (u == "kb" || u == "kbyte" || u == "kbytes" || u == "kib")
+    mul = 1024;
+  else if (u == "mb" || u == "mbyte" || u == "mbytes" || u == "mib")
+    mul = 1024.0 * 1024;
+  else
+    return std::nullopt;
   return *v * mul;
 }
 
@@ -198,8 +219,12 @@ std::string familyOfHeading(const std::string& heading) {
   std::vector<std::string> words;
   std::string w;
   for (char c : upper(heading) + " ") {
-    if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) w += c;
-    else if (!w.empty()) { words.push_back(w); w.clear(); }
+    if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+      w += c;
+    else if (!w.empty()) {
+      words.push_back(w);
+      w.clear();
+    }
   }
   auto has = [&](std::initializer_list<const char*> keys) {
     for (const auto& x : words)
@@ -224,14 +249,32 @@ std::string slug(const std::string& s) {
   std::string out;
   for (char c : lower(s)) {
     bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.';
-    if (alnum) out += c;
-    else if (!out.empty() && out.back() != '-') out += '-';
+    if (alnum)
+      out += c;
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out;
 }
 
-enum class Kind { None, Boot, Xip, Mcan, Mcspi, Tcp, Udp, Ipc, Mathlib, Pka, Sha, Cipher, Iperf, Soc, Opt };
+enum class Kind {
+  None,
+  Boot,
+  Xip,
+  Mcan,
+  Mcspi,
+  Tcp,
+  Udp,
+  Ipc,
+  Mathlib,
+  Pka,
+  Sha,
+  Cipher,
+  Iperf,
+  Soc,
+  Opt
+};
 
 Kind headerKind(const std::string& collapsedLower) {
   const std::string& h = collapsedLower;
@@ -254,19 +297,29 @@ Kind headerKind(const std::string& collapsedLower) {
 
 const char* defaultFamily(Kind k) {
   switch (k) {
-    case Kind::Boot: return "boot";
-    case Kind::Xip: return "xip";
-    case Kind::Mcan: return "mcan";
-    case Kind::Mcspi: return "mcspi";
+    case Kind::Boot:
+      return "boot";
+    case Kind::Xip:
+      return "xip";
+    case Kind::Mcan:
+      return "mcan";
+    case Kind::Mcspi:
+      return "mcspi";
     case Kind::Tcp:
-    case Kind::Udp: return "ethernet";
-    case Kind::Ipc: return "ipc";
-    case Kind::Mathlib: return "mathlib";
+    case Kind::Udp:
+      return "ethernet";
+    case Kind::Ipc:
+      return "ipc";
+    case Kind::Mathlib:
+      return "mathlib";
     case Kind::Pka:
     case Kind::Sha:
-    case Kind::Cipher: return "sa2ul";
-    case Kind::Iperf: return "ethernet";
-    default: return "";
+    case Kind::Cipher:
+      return "sa2ul";
+    case Kind::Iperf:
+      return "ethernet";
+    default:
+      return "";
   }
 }
 
@@ -310,8 +363,10 @@ std::vector<Cell> scanCells(const std::vector<std::string>& t, size_t i) {
         if (!v2) break;
         c.parts.emplace_back(t[i], *v2);
         i += 3;
-        if (i < t.size() && t[i] == "+" && i + 3 < t.size() && t[i + 2] == "=") ++i;
-        else break;
+        if (i < t.size() && t[i] == "+" && i + 3 < t.size() && t[i + 2] == "=")
+          ++i;
+        else
+          break;
       }
     } else {
       c.type = Cell::Bad;
@@ -327,8 +382,8 @@ struct TableState {
   int headerLine = 0;
   std::string header;  // collapsed, as printed
   std::string section, caption, family, board, benchmarkBase;
-  Params base;         // params common to every row of the table
-  std::string flag;    // flag common to every row of the table
+  Params base;       // params common to every row of the table
+  std::string flag;  // flag common to every row of the table
   int dashes = 0;
   int rows = 0;
   bool lastRowBad = false;  // the latest row was not understood
@@ -414,7 +469,8 @@ class McuParser {
   bool isHeadingCandidate(int i) const {
     std::string t = trim(lines_[i]);
     if (t.empty() || startsWith(t, kBullet) || isSeparator(t)) return false;
-    if (headerKind(lower(join(tokenize(t), 0, static_cast<size_t>(-1)))) != Kind::None) return false;
+    if (headerKind(lower(join(tokenize(t), 0, static_cast<size_t>(-1)))) != Kind::None)
+      return false;
     bool blankAbove = i == 0 || trim(lines_[i - 1]).empty();
     bool blankBelow = i + 1 >= static_cast<int>(lines_.size()) || trim(lines_[i + 1]).empty();
     return blankAbove && blankBelow;
@@ -458,8 +514,9 @@ class McuParser {
   void bullet(const std::string& text) {
     std::string t = text;
     std::string lt = lower(t);
-    bool qualifier = startsWith(lt, "for ") ||
-                     (lt.size() > 10 && lt.substr(lt.size() - 10) == " operation" && tokenize(t).size() <= 3);
+    bool qualifier =
+        startsWith(lt, "for ") ||
+        (lt.size() > 10 && lt.substr(lt.size() - 10) == " operation" && tokenize(t).size() <= 3);
     if (qualifier) qualifier_ = t;
     if (startsWith(lt, "for ")) t = t.substr(4);
     size_t colon = t.find(':');
@@ -515,8 +572,7 @@ class McuParser {
     }
     if (!printed.empty() && lower(printed) != table_.board)
       diag(lineNo, "board printed as '" + printed + "' recorded as " + table_.board);
-    if (table_.board.empty())
-      diag(lineNo, "no board named for this table; board left empty");
+    if (table_.board.empty()) diag(lineNo, "no board named for this table; board left empty");
     setupTable();
   }
 
@@ -548,8 +604,8 @@ class McuParser {
         break;
       }
       case Kind::Xip:
-        s.benchmarkBase = qualifier_.empty() ? fact("software/application used").value_or(leaf_)
-                                             : qualifier_;
+        s.benchmarkBase =
+            qualifier_.empty() ? fact("software/application used").value_or(leaf_) : qualifier_;
         break;
       case Kind::Mcan:
         if (auto f = fact("mcan clk"))
@@ -600,7 +656,8 @@ class McuParser {
           if (e == std::string::npos) break;
           b = e + 4;
         }
-        std::string words = " " + upper(join(tokenize(slugWords(leaf_)), 0, static_cast<size_t>(-1))) + " ";
+        std::string words =
+            " " + upper(join(tokenize(slugWords(leaf_)), 0, static_cast<size_t>(-1))) + " ";
         if (!alg.empty() && words.find(" " + alg + " ") == std::string::npos) {
           s.flag = "caption-mismatch:header-says-" + alg;
           diag(s.headerLine, "header names " + alg + " but the heading is '" + leaf_ +
@@ -616,13 +673,15 @@ class McuParser {
         if (auto f = fact("tcp window size"))
           if (auto b = bytesOfText(*f)) s.base["tcp_window_bytes"] = formatNumber(*b);
         break;
-      default: break;
+      default:
+        break;
     }
   }
 
   static std::string slugWords(const std::string& s) {
     std::string out;
-    for (char c : s) out += ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) ? c : ' ';
+    for (char c : s)
+      out += ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) ? c : ' ';
     return out;
   }
 
@@ -669,7 +728,8 @@ class McuParser {
 
   void ragged(int lineNo, const std::string& row, const std::string& why) {
     table_.lastRowBad = true;
-    diag(lineNo, "row not understood in '" + table_.caption + "' (" + why + "): '" + clip(row) + "'");
+    diag(lineNo,
+         "row not understood in '" + table_.caption + "' (" + why + "): '" + clip(row) + "'");
   }
 
   /// Split a row into leading key tokens and trailing numeric tokens.
@@ -690,7 +750,8 @@ class McuParser {
         s.textRows.push_back(row);
         return;
       case Kind::Boot: {
-        if (t.size() < 2 || !number(t.back())) return ragged(lineNo, row, "expected '<stage> <time>'");
+        if (t.size() < 2 || !number(t.back()))
+          return ragged(lineNo, row, "expected '<stage> <time>'");
         double v = *number(t.back());
         std::string stage = join(t, 0, t.size() - 1);
         auto [metric, unit] = labelAndUnit(join(tokenize(s.header), 3, static_cast<size_t>(-1)));
@@ -703,15 +764,18 @@ class McuParser {
         } else {
           s.bootSum += v;
         }
-        emit(lineNo, stage, metric, {}, unit.empty() ? "ms" : unit, v, v == 0 ? "zero-not-measured" : "");
+        emit(lineNo, stage, metric, {}, unit.empty() ? "ms" : unit, v,
+             v == 0 ? "zero-not-measured" : "");
         return;
       }
       case Kind::Xip: {
-        if (t.size() < 2 || !number(t.back())) return ragged(lineNo, row, "expected '<caching status> <cycles>'");
+        if (t.size() < 2 || !number(t.back()))
+          return ragged(lineNo, row, "expected '<caching status> <cycles>'");
         std::string status = join(t, 0, t.size() - 1);
         std::string ls = lower(status);
         if (startsWith(ls, "code/data ")) status = status.substr(10);
-        emit(lineNo, s.benchmarkBase, "Cycles taken", {{"caching", slug(status)}}, "cycles", *number(t.back()));
+        emit(lineNo, s.benchmarkBase, "Cycles taken", {{"caching", slug(status)}}, "cycles",
+             *number(t.back()));
         return;
       }
       case Kind::Mcan: {
@@ -719,7 +783,9 @@ class McuParser {
         std::vector<double> nums;
         keyAndNumbers(t, key, nums);
         if (key.empty() || nums.size() != 5)
-          return ragged(lineNo, row, "expected '<frame type> <arb Mbps> <data Mbps> <arb bits> <data bits> <msg/s>'");
+          return ragged(
+              lineNo, row,
+              "expected '<frame type> <arb Mbps> <data Mbps> <arb bits> <data bits> <msg/s>'");
         Params p = {{"arb_bitrate_mbps", formatNumber(nums[0])},
                     {"data_bitrate_mbps", formatNumber(nums[1])},
                     {"arb_phase_bits", formatNumber(nums[2])},
@@ -727,14 +793,18 @@ class McuParser {
         emit(lineNo, join(key, 0, key.size()), "Throughput", p, "msg/s", nums[4]);
         return;
       }
-      case Kind::Mcspi: return mcspiRow(lineNo, row, t);
-      case Kind::Tcp: return tcpRow(lineNo, row, t);
-      case Kind::Udp: return udpRow(lineNo, row, t);
+      case Kind::Mcspi:
+        return mcspiRow(lineNo, row, t);
+      case Kind::Tcp:
+        return tcpRow(lineNo, row, t);
+      case Kind::Udp:
+        return udpRow(lineNo, row, t);
       case Kind::Ipc: {
         size_t nk = s.ipcHasSize ? 3 : 2;
         if (t.size() != nk + 1 || !number(t.back()) || (s.ipcHasSize && !number(t[2])))
-          return ragged(lineNo, row, s.ipcHasSize ? "expected '<local> <remote> <size> <us>'"
-                                                  : "expected '<local> <remote> <us>'");
+          return ragged(lineNo, row,
+                        s.ipcHasSize ? "expected '<local> <remote> <size> <us>'"
+                                     : "expected '<local> <remote> <us>'");
         Params p = {{"local", t[0]}, {"remote", t[1]}};
         if (s.ipcHasSize) p["msg_bytes"] = formatNumber(*number(t[2]));
         double v = *number(t.back());
@@ -746,12 +816,17 @@ class McuParser {
         std::vector<std::string> key;
         std::vector<double> nums;
         keyAndNumbers(t, key, nums);
-        if (key.empty() || nums.empty()) return ragged(lineNo, row, "expected '<function> <values...>'");
+        if (key.empty() || nums.empty())
+          return ragged(lineNo, row, "expected '<function> <values...>'");
         if (nums.size() > 5) return ragged(lineNo, row, "more than 5 values");
         if (nums.size() < 5)
           diag(lineNo, "'" + join(key, 0, key.size()) + "' has " + std::to_string(nums.size()) +
                            " of 5 values; assigned to the leading columns (Err Max first)");
-        struct Col { const char* metric; const char* impl; const char* unit; };
+        struct Col {
+          const char* metric;
+          const char* impl;
+          const char* unit;
+        };
         static const Col cols[5] = {{"Err Max", "", ""},
                                     {"max cycles", "mcusdk", "cycles"},
                                     {"avg cycles", "mcusdk", "cycles"},
@@ -760,7 +835,8 @@ class McuParser {
         std::string fn = join(key, 0, key.size());
         for (size_t i = 0; i < nums.size(); ++i) {
           std::string flag;
-          if ((i == 1 || i == 3) && i + 1 < nums.size() && nums[i] < nums[i + 1]) flag = "max-below-avg";
+          if ((i == 1 || i == 3) && i + 1 < nums.size() && nums[i] < nums[i + 1])
+            flag = "max-below-avg";
           Params p;
           if (*cols[i].impl) p["impl"] = cols[i].impl;
           emit(lineNo, fn, cols[i].metric, p, cols[i].unit, nums[i], flag);
@@ -768,18 +844,23 @@ class McuParser {
         return;
       }
       case Kind::Pka: {
-        if (t.empty() || !number(t[0])) return ragged(lineNo, row, "expected '<key bits> <ops/s>...'");
+        if (t.empty() || !number(t[0]))
+          return ragged(lineNo, row, "expected '<key bits> <ops/s>...'");
         auto cells = scanCells(t, 1);
         if (cells.size() != s.metrics.size())
           return ragged(lineNo, row, std::to_string(s.metrics.size()) + " values expected");
         for (size_t i = 0; i < cells.size(); ++i) {
-          if (cells[i].type == Cell::Dash) { ++s.dashes; continue; }
-          if (cells[i].type != Cell::Number) return ragged(lineNo, row, "non-numeric cell '" + cells[i].text + "'");
+          if (cells[i].type == Cell::Dash) {
+            ++s.dashes;
+            continue;
+          }
+          if (cells[i].type != Cell::Number)
+            return ragged(lineNo, row, "non-numeric cell '" + cells[i].text + "'");
         }
         for (size_t i = 0; i < cells.size(); ++i)
           if (cells[i].type == Cell::Number)
-            emit(lineNo, leaf_.empty() ? "PKA" : leaf_, s.metrics[i], {{"key_bits", formatNumber(*number(t[0]))}},
-                 "ops/s", cells[i].value);
+            emit(lineNo, leaf_.empty() ? "PKA" : leaf_, s.metrics[i],
+                 {{"key_bits", formatNumber(*number(t[0]))}}, "ops/s", cells[i].value);
         return;
       }
       case Kind::Sha: {
@@ -796,12 +877,16 @@ class McuParser {
         if (!bytes || !number(t[0]) || !number(t[4]) || number(t[1]))
           return ragged(lineNo, row, "expected '<key bits> <operation> <size> <unit> <Mbps>'");
         emit(lineNo, leaf_.empty() ? "cipher" : leaf_, "Performance",
-             {{"key_bits", formatNumber(*number(t[0]))}, {"op", lower(t[1])}, {"size", formatNumber(*bytes)}},
+             {{"key_bits", formatNumber(*number(t[0]))},
+              {"op", lower(t[1])},
+              {"size", formatNumber(*bytes)}},
              "Mbit/s", *number(t[4]));
         return;
       }
-      case Kind::Iperf: return iperfRow(lineNo, row, t);
-      default: return;
+      case Kind::Iperf:
+        return iperfRow(lineNo, row, t);
+      default:
+        return;
     }
   }
 
@@ -809,9 +894,14 @@ class McuParser {
     TableState& s = table_;
     if (t.size() < 2 || !number(t[0]) || !number(t[1]))
       return ragged(lineNo, row, "expected '<words> <width> <Mbps / us>...'");
-    Params p = {{"words", formatNumber(*number(t[0]))}, {"word_width_bits", formatNumber(*number(t[1]))}};
+    Params p = {{"words", formatNumber(*number(t[0]))},
+                {"word_width_bits", formatNumber(*number(t[1]))}};
     // Cells: "<num> <unit> / <num> <unit>" or "-".
-    struct Pair { bool dash = false; double a = 0, b = 0; std::string ua, ub; };
+    struct Pair {
+      bool dash = false;
+      double a = 0, b = 0;
+      std::string ua, ub;
+    };
     std::vector<Pair> cells;
     size_t i = 2;
     while (i < t.size()) {
@@ -829,15 +919,17 @@ class McuParser {
       return ragged(lineNo, row, "cell at '" + t[i] + "' is not '<Mbps> Mbps / <time> us'");
     }
     if (cells.size() != s.modes.size())
-      return ragged(lineNo, row, std::to_string(s.modes.size()) + " mode cells expected, " +
-                                     std::to_string(cells.size()) + " found");
+      return ragged(lineNo, row,
+                    std::to_string(s.modes.size()) + " mode cells expected, " +
+                        std::to_string(cells.size()) + " found");
     for (size_t c = 0; c < cells.size(); ++c) {
       if (cells[c].dash) {
         s.dashes += 2;
         continue;
       }
       std::string ua = normUnit(cells[c].ua), ub = normUnit(cells[c].ub);
-      if (ua.empty() || ub.empty()) diag(lineNo, "unknown unit in MCSPI cell '" + cells[c].ua + "/" + cells[c].ub + "'");
+      if (ua.empty() || ub.empty())
+        diag(lineNo, "unknown unit in MCSPI cell '" + cells[c].ua + "/" + cells[c].ub + "'");
       emit(lineNo, s.modes[c], "Throughput", p, ua, cells[c].a);
       emit(lineNo, s.modes[c], "Transfer time", p, ub, cells[c].b);
     }
@@ -846,7 +938,8 @@ class McuParser {
   void tcpRow(int lineNo, const std::string& row, const std::vector<std::string>& t) {
     // "TCP RX 93.4 45.37" | "TCP Biderectional TX = 87 + RX = 87 93.94"
     size_t k = 0;
-    while (k < t.size() && !number(t[k]) && !isDash(t[k]) && !(k + 1 < t.size() && t[k + 1] == "=")) ++k;
+    while (k < t.size() && !number(t[k]) && !isDash(t[k]) && !(k + 1 < t.size() && t[k + 1] == "="))
+      ++k;
     if (k == 0) return ragged(lineNo, row, "no direction");
     std::string bench = join(t, 0, k);
     auto cells = scanCells(t, k);
@@ -857,10 +950,13 @@ class McuParser {
       if (c.type == Cell::Bad) return ragged(lineNo, row, "bad cell '" + c.text + "'");
     for (size_t i = 0; i < 2; ++i) {
       const Cell& c = cells[i];
-      if (c.type == Cell::Dash) ++table_.dashes;
-      else if (c.type == Cell::Number) emit(lineNo, bench, metrics[i], {}, units[i], c.value);
+      if (c.type == Cell::Dash)
+        ++table_.dashes;
+      else if (c.type == Cell::Number)
+        emit(lineNo, bench, metrics[i], {}, units[i], c.value);
       else
-        for (const auto& [name, v] : c.parts) emit(lineNo, bench, metrics[i], {{"stream", lower(name)}}, units[i], v);
+        for (const auto& [name, v] : c.parts)
+          emit(lineNo, bench, metrics[i], {{"stream", lower(name)}}, units[i], v);
     }
   }
 
@@ -881,7 +977,8 @@ class McuParser {
         ++i;
       }
       ++i;
-      auto it = tokenize(inside.substr(4, inside.find(')') == std::string::npos ? std::string::npos : inside.find(')') - 4));
+      auto it = tokenize(inside.substr(
+          4, inside.find(')') == std::string::npos ? std::string::npos : inside.find(')') - 4));
       if (!it.empty()) maxBw = number(it[0]);
       if (!maxBw) return ragged(lineNo, row, "unreadable 'Max(<bw> Mbps)'");
       p["tx_bw_mbps"] = "max";
@@ -893,17 +990,21 @@ class McuParser {
     static const char* units[3] = {"%", "%", ""};
     if (cells.size() != 3) return ragged(lineNo, row, "3 values expected");
     for (const auto& c : cells)
-      if (c.type != Cell::Number && c.type != Cell::Dash) return ragged(lineNo, row, "bad cell '" + c.text + "'");
+      if (c.type != Cell::Number && c.type != Cell::Dash)
+        return ragged(lineNo, row, "bad cell '" + c.text + "'");
     if (maxBw) emit(lineNo, s.benchmarkBase, "Tx Side BW", p, "Mbit/s", *maxBw);
     for (size_t c = 0; c < 3; ++c) {
-      if (cells[c].type == Cell::Dash) ++s.dashes;
-      else emit(lineNo, s.benchmarkBase, metrics[c], p, units[c], cells[c].value);
+      if (cells[c].type == Cell::Dash)
+        ++s.dashes;
+      else
+        emit(lineNo, s.benchmarkBase, metrics[c], p, units[c], cells[c].value);
     }
   }
 
   void iperfRow(int lineNo, const std::string& row, const std::vector<std::string>& t) {
     // "0 0.0- 1.0 sec 4.25 MBytes 35.7 Mbits/sec"
-    if (t.empty() || !number(t[0])) return ragged(lineNo, row, "expected '<id> <interval> sec ...'");
+    if (t.empty() || !number(t[0]))
+      return ragged(lineNo, row, "expected '<id> <interval> sec ...'");
     size_t i = 1;
     std::string interval;
     while (i < t.size() && lower(t[i]) != "sec") interval += t[i++];
@@ -931,7 +1032,8 @@ class McuParser {
       std::string d;
       for (const auto& r : setup_) {
         std::string lr = lower(r);
-        if (lr.find("flags") != std::string::npos) continue;  // compiler/linker flags: not board facts
+        if (lr.find("flags") != std::string::npos)
+          continue;  // compiler/linker flags: not board facts
         d += (d.empty() ? "" : "; ") + r;
       }
       b.description = d;
@@ -939,8 +1041,7 @@ class McuParser {
     }
     if (unparsedDropped_ > 0)
       diag(0, std::to_string(unparsedDropped_) + " further unrecognised line(s) not listed");
-    if (doc_.directRows.empty())
-      diag(0, "no MCU+ datasheet table recognised: no value written");
+    if (doc_.directRows.empty()) diag(0, "no MCU+ datasheet table recognised: no value written");
   }
 
   static bool hasNumber(const std::string& s) {
@@ -949,7 +1050,9 @@ class McuParser {
     return false;
   }
 
-  static std::string clip(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+  static std::string clip(const std::string& s) {
+    return s.size() <= 80 ? s : s.substr(0, 77) + "...";
+  }
 
   void diag(int line, const std::string& msg) { doc_.diagnostics.push_back({source_, line, msg}); }
 

@@ -12,6 +12,7 @@
 // A longer local campaign: SOCSIM_FUZZ_CASES=<cases per seed> (the CI default is below).
 // The same source also builds as test_ingest_fuzz_asan (ASan + UBSan, see tests/CMakeLists.txt).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -25,7 +26,6 @@
 #include <random>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "calibration/ingest/layouts.h"
@@ -101,7 +101,9 @@ void writeCrashNote() {
 }
 
 #if SOCSIM_FUZZ_SANITIZED
-void installCrashNote() { __sanitizer_set_death_callback(writeCrashNote); }
+void installCrashNote() {
+  __sanitizer_set_death_callback(writeCrashNote);
+}
 }  // namespace
 // Sanitizer defaults baked into the binary (ctest passes no environment): leaks are errors,
 // UBSan prints a stack and stops at the first finding.
@@ -196,9 +198,28 @@ void insertNbsp(std::string& t, std::mt19937& rng) {
 }
 
 void numberToText(std::string& t, std::mt19937& rng) {
-  static const char* repl[] = {"abc", "n/a", "-", "nan", "inf", "-inf", "1e400", "", "\xE2\x88\x9E",
-                               "0x1F", "--", "1.2.3", "99999999999999999999999999999999999999",
-                               "-0", "1,234", "(min", "max 3)", "|", "NaN%", "1e-400", ".", "+"};
+  static const char* repl[] = {"abc",
+                               "n/a",
+                               "-",
+                               "nan",
+                               "inf",
+                               "-inf",
+                               "1e400",
+                               "",
+                               "\xE2\x88\x9E",
+                               "0x1F",
+                               "--",
+                               "1.2.3",
+                               "99999999999999999999999999999999999999",
+                               "-0",
+                               "1,234",
+                               "(min",
+                               "max 3)",
+                               "|",
+                               "NaN%",
+                               "1e-400",
+                               ".",
+                               "+"};
   int n = 1 + static_cast<int>(pick(rng, 6));
   for (int k = 0; k < n && !t.empty(); ++k) {
     // Start somewhere and take the next run of digits (with its '.'), if any.
@@ -213,13 +234,20 @@ void numberToText(std::string& t, std::mt19937& rng) {
 
 void miscStructure(std::string& t, std::mt19937& rng) {
   // Structural lines of the four layouts, out of place; the last choice is a long junk line.
-  static const char* lines[] = {"\n", "Table: \n", "|---|---|\n", " |\n", "Table 2.999 \n",
-                                "Benchmarks am335x-evm: perf\n", "  \xE2\x80\xA2 : \n",
-                                "Boot time breakdown Time (ms)\n", "\r\n"};
+  static const char* lines[] = {"\n",
+                                "Table: \n",
+                                "|---|---|\n",
+                                " |\n",
+                                "Table 2.999 \n",
+                                "Benchmarks am335x-evm: perf\n",
+                                "  \xE2\x80\xA2 : \n",
+                                "Boot time breakdown Time (ms)\n",
+                                "\r\n"};
   constexpr size_t n = sizeof lines / sizeof *lines;
   Lines l(t);
   size_t i = pick(rng, n + 1);
-  t.insert(l.begin(pick(rng, l.count())), i == n ? std::string(3000, '7') + "\n" : std::string(lines[i]));
+  t.insert(l.begin(pick(rng, l.count())),
+           i == n ? std::string(3000, '7') + "\n" : std::string(lines[i]));
 }
 
 std::string mutate(const std::string& original, int self, std::mt19937& rng) {
@@ -227,17 +255,33 @@ std::string mutate(const std::string& original, int self, std::mt19937& rng) {
   int n = 1 + static_cast<int>(pick(rng, 6));
   for (int i = 0; i < n; ++i) {
     switch (pick(rng, 8)) {
-      case 0: byteFlips(t, rng); break;
-      case 1: deleteLines(t, rng); break;
-      case 2: duplicateLines(t, rng); break;
-      case 3:
-        if (pick(rng, 3) == 0) truncate(t, rng);  // rarer: it throws most of the text away
-        else byteFlips(t, rng);
+      case 0:
+        byteFlips(t, rng);
         break;
-      case 4: splice(t, rng, self); break;
-      case 5: insertNbsp(t, rng); break;
-      case 6: numberToText(t, rng); break;
-      default: miscStructure(t, rng); break;
+      case 1:
+        deleteLines(t, rng);
+        break;
+      case 2:
+        duplicateLines(t, rng);
+        break;
+      case 3:
+        if (pick(rng, 3) == 0)
+          truncate(t, rng);  // rarer: it throws most of the text away
+        else
+          byteFlips(t, rng);
+        break;
+      case 4:
+        splice(t, rng, self);
+        break;
+      case 5:
+        insertNbsp(t, rng);
+        break;
+      case 6:
+        numberToText(t, rng);
+        break;
+      default:
+        miscStructure(t, rng);
+        break;
     }
   }
   return t;
@@ -246,18 +290,22 @@ std::string mutate(const std::string& original, int self, std::mt19937& rng) {
 // ---- running one case -----------------------------------------------------------------------
 ParsedDocument parseAs(Layout l, const std::string& text, const std::string& source) {
   switch (l) {
-    case Layout::Spaced: return parseSpaced(text, source);
-    case Layout::Pipe: return parsePipe(text, source);
-    case Layout::CellPerLine: return parseCellPerLine(text, source);
-    case Layout::Mcu: return parseMcu(text, source);
+    case Layout::Spaced:
+      return parseSpaced(text, source);
+    case Layout::Pipe:
+      return parsePipe(text, source);
+    case Layout::CellPerLine:
+      return parseCellPerLine(text, source);
+    case Layout::Mcu:
+      return parseMcu(text, source);
   }
   return {};
 }
 
 struct Outcome {
   std::string failure;  // "" = ok
-  double seconds = 0;  // wall (steady_clock)
-  double cpu = 0;      // thread CPU time
+  double seconds = 0;   // wall (steady_clock)
+  double cpu = 0;       // thread CPU time
   size_t rows = 0;
 };
 
@@ -268,9 +316,10 @@ std::string runLayout(Layout layout, const std::string& text) {
     std::vector<socsim::calib::MeasuredRow> rows = normalize(doc);
     flagOutliers(rows);
     for (const auto& r : rows) {
-      if (!std::isfinite(r.value) || (r.min && !std::isfinite(*r.min)) || (r.max && !std::isfinite(*r.max)))
-        return std::string("non-finite value in ") + layoutName(layout) + " row '" + r.benchmark + "' / '" +
-               r.metric + "' line " + std::to_string(r.line);
+      if (!std::isfinite(r.value) || (r.min && !std::isfinite(*r.min)) ||
+          (r.max && !std::isfinite(*r.max)))
+        return std::string("non-finite value in ") + layoutName(layout) + " row '" + r.benchmark +
+               "' / '" + r.metric + "' line " + std::to_string(r.line);
     }
   } catch (const socsim::InputError&) {
     // Bad input reported as such: fine.
@@ -293,8 +342,8 @@ Outcome runCase(int seedIndex, long caseSeed, bool allLayouts, const std::string
                 kSeeds[seedIndex], caseSeed);
   auto t0 = std::chrono::steady_clock::now();
   double c0 = threadCpuSeconds();
-  static const Layout own[kSeedCount] = {Layout::Spaced, Layout::Pipe, Layout::Pipe, Layout::CellPerLine,
-                                         Layout::Mcu};
+  static const Layout own[kSeedCount] = {Layout::Spaced, Layout::Pipe, Layout::Pipe,
+                                         Layout::CellPerLine, Layout::Mcu};
   std::optional<Layout> detected;
   try {
     detected = detectLayout(text);
@@ -302,7 +351,8 @@ Outcome runCase(int seedIndex, long caseSeed, bool allLayouts, const std::string
     o.failure = std::string("detectLayout threw: ") + e.what();
   }
   if (o.failure.empty()) o.failure = runLayout(own[seedIndex], text);
-  if (o.failure.empty() && detected && *detected != own[seedIndex]) o.failure = runLayout(*detected, text);
+  if (o.failure.empty() && detected && *detected != own[seedIndex])
+    o.failure = runLayout(*detected, text);
   if (o.failure.empty() && allLayouts)
     for (Layout l : {Layout::Spaced, Layout::Pipe, Layout::CellPerLine, Layout::Mcu})
       if (l != own[seedIndex] && o.failure.empty()) o.failure = runLayout(l, text);
@@ -318,7 +368,8 @@ void fuzzSeed(int seedIndex) {
   const long base = 1000003L * (seedIndex + 1);
   if (const char* only = std::getenv("SOCSIM_FUZZ_CASE"); only && *only) {
     long c = std::strtol(only, nullptr, 10);
-    if (c < base || c >= base + 1000003L) GTEST_SKIP() << "case " << c << " belongs to another seed";
+    if (c < base || c >= base + 1000003L)
+      GTEST_SKIP() << "case " << c << " belongs to another seed";
     const std::string* text = nullptr;
     Outcome o = runCase(seedIndex, c, true, &text);
     std::string out = "socsim_fuzz_case_" + std::to_string(c) + ".txt";
@@ -348,30 +399,41 @@ void fuzzSeed(int seedIndex) {
         << kSeeds[seedIndex] << " case seed " << c << " took " << o.seconds << " s wall (hang?)";
   }
   EXPECT_EQ(failures, 0);
-  std::printf("[ fuzz     ] %s: %d cases, %.2f s CPU total, worst %.3f s (case %ld)\n", kSeeds[seedIndex], cases,
-              total, worst, worstCase);
+  std::printf("[ fuzz     ] %s: %d cases, %.2f s CPU total, worst %.3f s (case %ld)\n",
+              kSeeds[seedIndex], cases, total, worst, worstCase);
 }
 
 }  // namespace
 
-TEST(IngestFuzz, Seed000) { fuzzSeed(0); }
-TEST(IngestFuzz, Seed001) { fuzzSeed(1); }
-TEST(IngestFuzz, Seed002) { fuzzSeed(2); }
-TEST(IngestFuzz, Seed003) { fuzzSeed(3); }
-TEST(IngestFuzz, Seed004) { fuzzSeed(4); }
+TEST(IngestFuzz, Seed000) {
+  fuzzSeed(0);
+}
+TEST(IngestFuzz, Seed001) {
+  fuzzSeed(1);
+}
+TEST(IngestFuzz, Seed002) {
+  fuzzSeed(2);
+}
+TEST(IngestFuzz, Seed003) {
+  fuzzSeed(3);
+}
+TEST(IngestFuzz, Seed004) {
+  fuzzSeed(4);
+}
 
 TEST(IngestFuzz, MutationsAreDeterministic) {
   SOCSIM_REQUIRE_SEEDS();
   for (int s = 0; s < kSeedCount; ++s) {
     std::mt19937 a(42), b(42);
-    EXPECT_EQ(mutate(seedTexts()[static_cast<size_t>(s)], s, a), mutate(seedTexts()[static_cast<size_t>(s)], s, b));
+    EXPECT_EQ(mutate(seedTexts()[static_cast<size_t>(s)], s, a),
+              mutate(seedTexts()[static_cast<size_t>(s)], s, b));
   }
 }
 
 TEST(IngestFuzz, SeedsParseUnmutated) {
   SOCSIM_REQUIRE_SEEDS();
-  static const Layout own[kSeedCount] = {Layout::Spaced, Layout::Pipe, Layout::Pipe, Layout::CellPerLine,
-                                         Layout::Mcu};
+  static const Layout own[kSeedCount] = {Layout::Spaced, Layout::Pipe, Layout::Pipe,
+                                         Layout::CellPerLine, Layout::Mcu};
   for (int s = 0; s < kSeedCount; ++s) {
     EXPECT_EQ(detectLayout(seedTexts()[static_cast<size_t>(s)]), own[s]) << kSeeds[s];
     EXPECT_EQ(runLayout(own[s], seedTexts()[static_cast<size_t>(s)]), "") << kSeeds[s];

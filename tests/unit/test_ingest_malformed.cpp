@@ -4,7 +4,6 @@
 // where there is one), exit status 2 with the file name on stderr, never a crash. Where
 // something usable remains: rows, and the damage reported as a Diagnostic (or a row flag).
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -79,8 +78,8 @@ class Malformed : public ::testing::Test {
   /// `socsim ingest FILE --out DIR`, stderr captured.
   Run cli(const std::string& file) const {
     std::string errFile = (dir_ / "stderr.txt").string();
-    std::string cmd = std::string("'") + SOCSIM_TEST_BIN_DIR + "/socsim' ingest '" + file + "' --out '" +
-                      (dir_ / "out").string() + "' 2>'" + errFile + "' >/dev/null";
+    std::string cmd = std::string("'") + SOCSIM_TEST_BIN_DIR + "/socsim' ingest '" + file +
+                      "' --out '" + (dir_ / "out").string() + "' 2>'" + errFile + "' >/dev/null";
     int rc = std::system(cmd.c_str());
     Run r;
     r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + (WIFSIGNALED(rc) ? WTERMSIG(rc) : 0);
@@ -106,7 +105,8 @@ int findRowLine(const std::vector<std::string>& lines, size_t fromLine) {
     int tokens = 0, numeric = 0;
     while (is >> tok) {
       ++tokens;
-      if (tok.find_first_not_of("0123456789.") == std::string::npos && tok.find_first_of("0123456789") == 0)
+      if (tok.find_first_not_of("0123456789.") == std::string::npos &&
+          tok.find_first_of("0123456789") == 0)
         ++numeric;
     }
     if (tokens >= 4 && numeric >= 2) return static_cast<int>(i);
@@ -240,7 +240,8 @@ TEST_F(Malformed, TenMegabyteLineInsideEachLayout) {
     std::string text = readFile(socsim::test::seedPath(s));
     size_t cut = text.find('\n', text.size() / 3);
     ASSERT_NE(cut, std::string::npos);
-    std::string p = write(std::string("big_") + s, text.substr(0, cut + 1) + big + "\n" + text.substr(cut + 1));
+    std::string p =
+        write(std::string("big_") + s, text.substr(0, cut + 1) + big + "\n" + text.substr(cut + 1));
     auto t0 = std::chrono::steady_clock::now();
     try {
       auto r = ingestFile(p);
@@ -277,14 +278,16 @@ TEST_F(Malformed, TruncatedMidTable) {
       cutLine = firstHalf(lines[static_cast<size_t>(row)]);
     }
     lines[static_cast<size_t>(row)] = cutLine;
-    std::string p = write(std::string("trunc_") + s, joinLines(lines, static_cast<size_t>(row) + 1));
+    std::string p =
+        write(std::string("trunc_") + s, joinLines(lines, static_cast<size_t>(row) + 1));
     try {
       auto r = ingestFile(p);
       EXPECT_GT(r.rows.size(), 0u) << s;
       // Window: the pipe and cell-per-line layouts hold one cell per line; their parsers name
       // the row's or the table's first line (a few lines above the cut).
       EXPECT_TRUE(damageReported(r, row + 1, 15))
-          << s << ": cut at line " << row + 1 << " ('" << cutLine << "') is reported by no diagnostic or flag";
+          << s << ": cut at line " << row + 1 << " ('" << cutLine
+          << "') is reported by no diagnostic or flag";
     } catch (const socsim::InputError& e) {
       ADD_FAILURE() << s << ": usable rows remain, yet InputError: " << e.what();
     }
@@ -340,7 +343,7 @@ TEST_F(Malformed, RaggedRowsInMcuTables) {
     text.replace(p, from.size(), to);
   };
   replace("SBL : SYSFW Load 12.159", "SBL : SYSFW Load");                        // line 36
-  replace("r5f0-0 r5f0-1 32 0.775", "r5f0-0 r5f0-1 32 0.775 9");                // line 215
+  replace("r5f0-0 r5f0-1 32 0.775", "r5f0-0 r5f0-1 32 0.775 9");                 // line 215
   replace("256 Encryption 8.00 KB 1046.608376", "256 Encryption 8.00 KB fast");  // line 310
   std::string p = write("ragged_004.txt", text);
   auto r = ingestFile(p);
@@ -361,8 +364,8 @@ TEST_F(Malformed, CliKeepsGoodDocumentsNextToBadOnes) {
   std::string bad = write("empty.txt", "");
   std::string errFile = (dir_ / "stderr.txt").string();
   std::string cmd = std::string("'") + SOCSIM_TEST_BIN_DIR + "/socsim' ingest '" + bad + "' '" +
-                    socsim::test::seedPath(kSeeds[4]) + "' --out '" + (dir_ / "out").string() + "' 2>'" +
-                    errFile + "' >/dev/null";
+                    socsim::test::seedPath(kSeeds[4]) + "' --out '" + (dir_ / "out").string() +
+                    "' 2>'" + errFile + "' >/dev/null";
   int rc = std::system(cmd.c_str());
   ASSERT_TRUE(WIFEXITED(rc));
   EXPECT_EQ(WEXITSTATUS(rc), 2);

@@ -45,16 +45,17 @@ std::vector<MeasuredRow> find(const std::vector<MeasuredRow>& rows, const std::s
 
 /// The single row with these keys; fails the test (and returns a dummy) otherwise.
 MeasuredRow one(const std::vector<MeasuredRow>& rows, const std::string& table,
-                const std::string& benchmark, const std::string& metric, const std::string& params) {
+                const std::string& benchmark, const std::string& metric,
+                const std::string& params) {
   auto f = find(rows, table, benchmark, metric, params);
   EXPECT_EQ(f.size(), 1u) << table << " / " << benchmark << " / " << metric << " / " << params;
   return f.empty() ? MeasuredRow{} : f.front();
 }
 
 int countDiagnostics(const ParsedDocument& d, const std::string& needle) {
-  return static_cast<int>(std::count_if(d.diagnostics.begin(), d.diagnostics.end(), [&](const Diagnostic& x) {
-    return x.message.find(needle) != std::string::npos;
-  }));
+  return static_cast<int>(std::count_if(
+      d.diagnostics.begin(), d.diagnostics.end(),
+      [&](const Diagnostic& x) { return x.message.find(needle) != std::string::npos; }));
 }
 
 // A tiny MCU+ datasheet exercising several traps without the seed.
@@ -96,40 +97,45 @@ TEST(LayoutMcu, TotalsAndTablesMatchInventory) {
   std::map<std::pair<std::string, std::string>, int> perTable;
   for (const auto& r : d.directRows) ++perTable[{r.section, r.table}];
   const std::map<std::pair<std::string, std::string>, int> expected = {
-      {{"SBL OSPI performance", "SBL OSPI performance"}, 8},                                       // #1
-      {{"SBL SD performance", "SBL SD performance"}, 9},                                           // #2
-      {{"XIP Benchmark", "XIP Benchmark: FIR operation"}, 3},                                      // #3
-      {{"XIP Benchmark", "XIP Benchmark: MEMCPY operation"}, 3},                                   // #4
-      {{"MCAN performance", "MCAN performance"}, 2},                                               // #5
-      {{"MCSPI performance", "MCSPI driver performance in different modes"}, 18},                 // #6
-      {{"CPSW Performance", "TCP Performance(am64x/243x emvs):"}, 7},                              // #7
-      {{"CPSW Performance", "TCP Performance(am243x-lp):"}, 7},                                    // #8
-      {{"CPSW Performance", "UDP TX Performance(am64x/243x emvs): For Packet Size: 1500 B"}, 6},   // #9
-      {{"CPSW Performance", "UDP TX Performance(am243x-lp): For Packet Size: 1500 B"}, 6},         // #10
-      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 256 B"}, 4},    // #11
-      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 512 B"}, 6},    // #12
-      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 1500 B"}, 9},   // #13
-      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 256 B"}, 4},          // #14
-      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 512 B"}, 6},          // #15
-      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 1500 B"}, 6},         // #16
-      {{"IPC performance", "IPC NOTIFY"}, 6},                                                      // #17
-      {{"IPC performance", "IPC RPMSG"}, 10},                                                      // #18
-      {{"MATHLIB", "MATHLIB BENCHMARK"}, 36},                                                      // #19
-      {{"SA2UL", "PKA RSA SIGN VERIFY"}, 6},                                                       // #20
-      {{"SA2UL", "SHA"}, 14},                                                                      // #21
-      {{"SA2UL", "PKA ECDSA"}, 6},                                                                 // #22
-      {{"SA2UL", "AES"}, 28},                                                                      // #23
-      {{"SA2UL", "RSA ENCRYPT DECRYPT"}, 4},                                                       // #24
-      {{"USB", "NET Driver ( RNDIS )"}, 22},                                                       // #25 (20 + summary)
+      {{"SBL OSPI performance", "SBL OSPI performance"}, 8},                       // #1
+      {{"SBL SD performance", "SBL SD performance"}, 9},                           // #2
+      {{"XIP Benchmark", "XIP Benchmark: FIR operation"}, 3},                      // #3
+      {{"XIP Benchmark", "XIP Benchmark: MEMCPY operation"}, 3},                   // #4
+      {{"MCAN performance", "MCAN performance"}, 2},                               // #5
+      {{"MCSPI performance", "MCSPI driver performance in different modes"}, 18},  // #6
+      {{"CPSW Performance", "TCP Performance(am64x/243x emvs):"}, 7},              // #7
+      {{"CPSW Performance", "TCP Performance(am243x-lp):"}, 7},                    // #8
+      {{"CPSW Performance", "UDP TX Performance(am64x/243x emvs): For Packet Size: 1500 B"},
+       6},                                                                                  // #9
+      {{"CPSW Performance", "UDP TX Performance(am243x-lp): For Packet Size: 1500 B"}, 6},  // #10
+      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 256 B"},
+       4},  // #11
+      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 512 B"},
+       6},  // #12
+      {{"CPSW Performance", "UDP RX Performance(am64x/243x emvs): For Packet Size: 1500 B"},
+       9},                                                                                  // #13
+      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 256 B"}, 4},   // #14
+      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 512 B"}, 6},   // #15
+      {{"CPSW Performance", "UDP RX Performance(am243x-lp): For Packet Size: 1500 B"}, 6},  // #16
+      {{"IPC performance", "IPC NOTIFY"}, 6},                                               // #17
+      {{"IPC performance", "IPC RPMSG"}, 10},                                               // #18
+      {{"MATHLIB", "MATHLIB BENCHMARK"}, 36},                                               // #19
+      {{"SA2UL", "PKA RSA SIGN VERIFY"}, 6},                                                // #20
+      {{"SA2UL", "SHA"}, 14},                                                               // #21
+      {{"SA2UL", "PKA ECDSA"}, 6},                                                          // #22
+      {{"SA2UL", "AES"}, 28},                                                               // #23
+      {{"SA2UL", "RSA ENCRYPT DECRYPT"}, 4},                                                // #24
+      {{"USB", "NET Driver ( RNDIS )"}, 22},  // #25 (20 + summary)
   };
   EXPECT_EQ(perTable, expected);
 
   std::map<std::string, int> perFamily;
   for (const auto& r : d.directRows) ++perFamily[r.family];
-  // INVENTORY §4.2: boot 17, ethernet 61, sa2ul 58, XIP/MCAN/MCSPI/IPC/Mathlib 6/2/18/16/36, USB 20(+2).
-  const std::map<std::string, int> families = {{"boot", 17}, {"xip", 6},       {"mcan", 2},
-                                                {"mcspi", 18}, {"ethernet", 61}, {"ipc", 16},
-                                                {"mathlib", 36}, {"sa2ul", 58},  {"usb", 22}};
+  // INVENTORY §4.2: boot 17, ethernet 61, sa2ul 58, XIP/MCAN/MCSPI/IPC/Mathlib 6/2/18/16/36, USB
+  // 20(+2).
+  const std::map<std::string, int> families = {{"boot", 17},    {"xip", 6},       {"mcan", 2},
+                                               {"mcspi", 18},   {"ethernet", 61}, {"ipc", 16},
+                                               {"mathlib", 36}, {"sa2ul", 58},    {"usb", 22}};
   EXPECT_EQ(perFamily, families);
 
   std::map<std::string, int> perBoard;
@@ -142,7 +148,8 @@ TEST(LayoutMcu, HandPickedValuesWithParams) {
   SOCSIM_REQUIRE_SEEDS();
   const auto& rows = doc004().directRows;
   const std::string ospi =
-      "app_bytes=78848;boot_media=ospi;cores=m4f0-0,r5f0-0,r5f0-1,r5f1-0,r5f1-1;media_clock_mhz=166.667;"
+      "app_bytes=78848;boot_media=ospi;cores=m4f0-0,r5f0-0,r5f0-1,r5f1-0,r5f1-1;media_clock_mhz="
+      "166.667;"
       "sbl_bytes=262144";
   auto total = one(rows, "SBL OSPI performance", "SBL : Total time taken", "Time", ospi);
   EXPECT_DOUBLE_EQ(total.value, 95.372);
@@ -157,7 +164,8 @@ TEST(LayoutMcu, HandPickedValuesWithParams) {
   EXPECT_EQ(fir.unit, "cycles");
 
   auto can = one(rows, "MCAN performance", "CAN FD EXTENDED FORMAT", "Throughput",
-                 "arb_bitrate_mbps=1;arb_phase_bits=46;data_bitrate_mbps=5;data_phase_bits=538;mcan_clock_mhz=80");
+                 "arb_bitrate_mbps=1;arb_phase_bits=46;data_bitrate_mbps=5;data_phase_bits=538;"
+                 "mcan_clock_mhz=80");
   EXPECT_DOUBLE_EQ(can.value, 5780);
   EXPECT_EQ(can.unit, "msg/s");
 
@@ -167,13 +175,13 @@ TEST(LayoutMcu, HandPickedValuesWithParams) {
   EXPECT_EQ(tcp.board, "am243x-lp");
   EXPECT_EQ(tcp.family, "ethernet");
 
-  auto udp = one(rows, "UDP RX Performance(am64x/243x emvs): For Packet Size: 512 B", "UDP RX", "Packet loss",
-                 "packet_bytes=512;stack=lwip;tx_bw_mbps=100");
+  auto udp = one(rows, "UDP RX Performance(am64x/243x emvs): For Packet Size: 512 B", "UDP RX",
+                 "Packet loss", "packet_bytes=512;stack=lwip;tx_bw_mbps=100");
   EXPECT_DOUBLE_EQ(udp.value, 41);
   EXPECT_EQ(udp.board, "am64x-evm");
 
-  auto maxBw = one(rows, "UDP RX Performance(am64x/243x emvs): For Packet Size: 1500 B", "UDP RX", "Tx Side BW",
-                   "packet_bytes=1500;stack=lwip;tx_bw_mbps=max");
+  auto maxBw = one(rows, "UDP RX Performance(am64x/243x emvs): For Packet Size: 1500 B", "UDP RX",
+                   "Tx Side BW", "packet_bytes=1500;stack=lwip;tx_bw_mbps=max");
   EXPECT_DOUBLE_EQ(maxBw.value, 158);
   EXPECT_EQ(maxBw.unit, "Mbit/s");
 
@@ -194,7 +202,8 @@ TEST(LayoutMcu, HandPickedValuesWithParams) {
   EXPECT_EQ(sha.unit, "Mbit/s");
   EXPECT_EQ(sha.family, "sa2ul");
 
-  auto aes = one(rows, "AES", "AES", "Performance", "code_placement=ocmc;key_bits=256;op=decryption;size=32768");
+  auto aes = one(rows, "AES", "AES", "Performance",
+                 "code_placement=ocmc;key_bits=256;op=decryption;size=32768");
   EXPECT_DOUBLE_EQ(aes.value, 1521.251732);
 
   auto rsa = one(rows, "RSA ENCRYPT DECRYPT", "RSA ENCRYPT DECRYPT", "Performance",
@@ -229,9 +238,11 @@ TEST(LayoutMcu, TwoValueCellsBecomeTwoRows) {
   EXPECT_DOUBLE_EQ(time.value, 204.78);
   EXPECT_EQ(time.unit, "us");
   EXPECT_EQ(thr.line, 107);
-  auto dma = one(rows, t, "Dma mode", "Transfer time", "spi_clock_mhz=50;transfer_bytes=400;word_width_bits=32;words=100");
+  auto dma = one(rows, t, "Dma mode", "Transfer time",
+                 "spi_clock_mhz=50;transfer_bytes=400;word_width_bits=32;words=100");
   EXPECT_DOUBLE_EQ(dma.value, 3284.78);
-  auto intr = one(rows, t, "Interrupt mode", "Throughput", "spi_clock_mhz=50;transfer_bytes=400;word_width_bits=16;words=200");
+  auto intr = one(rows, t, "Interrupt mode", "Throughput",
+                  "spi_clock_mhz=50;transfer_bytes=400;word_width_bits=16;words=200");
   EXPECT_DOUBLE_EQ(intr.value, 31.46);
 }
 
@@ -246,7 +257,8 @@ TEST(LayoutMcu, CompositeCellsSplitIntoTxAndRx) {
   // The printed sum is not a value of its own: no B/W row without a stream.
   EXPECT_TRUE(find(rows, t, "TCP Biderectional", "B/W", "stack=lwip").empty());
   EXPECT_DOUBLE_EQ(one(rows, "TCP Performance(am64x/243x emvs):", "TCP Biderectional", "B/W",
-                       "stack=lwip;stream=rx").value,
+                       "stack=lwip;stream=rx")
+                       .value,
                    87);
 }
 
@@ -283,7 +295,8 @@ TEST(LayoutMcu, FlagsZerosMismatchesAndSuspectValues) {
   EXPECT_EQ(flags["caption-mismatch:header-says-ECDSA"], 6);
   EXPECT_EQ(flags["max-below-avg"], 6);  // mcusdk max 52 < avg 52.226, ... (not atan2)
   EXPECT_EQ(flags.size(), 3u);
-  auto z = one(d.directRows, "IPC NOTIFY", "IPC NOTIFY", "Average Message Latency", "local=r5f0-0;remote=a530-1");
+  auto z = one(d.directRows, "IPC NOTIFY", "IPC NOTIFY", "Average Message Latency",
+               "local=r5f0-0;remote=a530-1");
   EXPECT_EQ(z.flag, "zero-not-measured");
   EXPECT_EQ(z.value, 0);
   EXPECT_EQ(countDiagnostics(d, "header names ECDSA"), 1);
@@ -318,7 +331,8 @@ TEST(LayoutMcu, SchemaIsComplete) {
     if (r.metric != "Err Max") {
       EXPECT_FALSE(r.unit.empty()) << r.benchmark << " " << r.metric;
     }
-    static const std::vector<std::string> units = {"ms", "cycles", "msg/s", "Mbit/s", "us", "%", "ops/s", "MiB", ""};
+    static const std::vector<std::string> units = {"ms", "cycles", "msg/s", "Mbit/s", "us",
+                                                   "%",  "ops/s",  "MiB",   ""};
     EXPECT_NE(std::find(units.begin(), units.end(), r.unit), units.end()) << r.unit;
     // params: sorted keys, key=value
     auto kv = socsim::calib::parseParams(r.params);
@@ -373,7 +387,7 @@ TEST(LayoutMcu, MiniDocumentTraps) {
       EXPECT_EQ(r.board, "am243x-lp");
       EXPECT_EQ(r.benchmark, "UDP RX");
     }
-  EXPECT_EQ(countDiagnostics(d, "row not understood"), 1);  // "200 16 32.49 Mbps / 98.48"
+  EXPECT_EQ(countDiagnostics(d, "row not understood"), 1);     // "200 16 32.49 Mbps / 98.48"
   EXPECT_EQ(countDiagnostics(d, "2 cell(s) printed '-'"), 1);  // MCSPI DMA pair
   EXPECT_EQ(countDiagnostics(d, "5 cell(s) printed '-'"), 1);  // UDP: 1 + 3 + 1
   for (const auto& x : d.diagnostics) EXPECT_EQ(x.file, "mini");
@@ -382,17 +396,20 @@ TEST(LayoutMcu, MiniDocumentTraps) {
 TEST(LayoutMcu, NeverThrowsOnJunk) {
   EXPECT_NO_THROW(parseMcu("", "e"));
   EXPECT_NO_THROW(parseMcu(std::string("\0\0\xff\xfe", 4), "e"));
-  EXPECT_NO_THROW(parseMcu("Boot time breakdown Time (ms)\n- - -\nTCP direction B/W (Mb/s) CPU load(%)\nTCP X = = + RX = 5 =\n"
-                           "Tx Side BW/Packet Size CPU load(%) Packet loss(%) Latency\nMax( 1 2\nMax(\n"
-                           "ID Interval Transfer Bandwidth\n1 sec\n1 2-3 sec 4 MBytes 5\n"
-                           "Number of Words Word Width (Bits) Polled mode\n1 2 3 Mbps / 4\n",
-                           "e"));
+  EXPECT_NO_THROW(
+      parseMcu("Boot time breakdown Time (ms)\n- - -\nTCP direction B/W (Mb/s) CPU load(%)\nTCP X "
+               "= = + RX = 5 =\n"
+               "Tx Side BW/Packet Size CPU load(%) Packet loss(%) Latency\nMax( 1 2\nMax(\n"
+               "ID Interval Transfer Bandwidth\n1 sec\n1 2-3 sec 4 MBytes 5\n"
+               "Number of Words Word Width (Bits) Polled mode\n1 2 3 Mbps / 4\n",
+               "e"));
   auto d = parseMcu("just some text\n1 2 3\n", "e");
   EXPECT_TRUE(d.directRows.empty());
   EXPECT_FALSE(d.diagnostics.empty());
   // Huge numbers do not overflow anything.
   auto big = parseMcu(
-      "SHA\n\n    SHA Size Performance (Mbps)\n    512 1e308 KB 5\n    512 99999999999999999999999 KB 5\n"
+      "SHA\n\n    SHA Size Performance (Mbps)\n    512 1e308 KB 5\n    512 99999999999999999999999 "
+      "KB 5\n"
       "    512 9999999999999999999999999999999999999999999999999999999999999999999999999999999999"
       "99999999999999999999999999999999999999999999999999999999999999999999999999999999999999999"
       "999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999"
