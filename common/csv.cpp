@@ -31,6 +31,12 @@ void writeRecord(std::ostream& os, const std::vector<std::string>& fields) {
 }
 
 std::vector<std::vector<std::string>> parse(const std::string& text, const std::string& file) {
+  return parse(text, file, nullptr);
+}
+
+std::vector<std::vector<std::string>> parse(const std::string& text, const std::string& file,
+                                            std::vector<int>* recordLines) {
+  if (recordLines) recordLines->clear();
   std::vector<std::vector<std::string>> records;
   std::vector<std::string> record;
   std::string field;
@@ -64,6 +70,7 @@ std::vector<std::vector<std::string>> parse(const std::string& text, const std::
       if (fieldStarted || !field.empty() || !record.empty()) {
         record.push_back(std::move(field));
         records.push_back(std::move(record));
+        if (recordLines) recordLines->push_back(recordLine);
       }
       record.clear();
       field.clear();
@@ -79,6 +86,7 @@ std::vector<std::vector<std::string>> parse(const std::string& text, const std::
   if (fieldStarted || !field.empty() || !record.empty()) {
     record.push_back(std::move(field));
     records.push_back(std::move(record));
+    if (recordLines) recordLines->push_back(recordLine);
   }
   return records;
 }

@@ -17,5 +17,9 @@ void writeRecord(std::ostream& os, const std::vector<std::string>& fields);
 /// Parse a whole CSV text into records. Throws InputError naming `file` and the line on an
 /// unterminated quote. Empty trailing line is ignored.
 std::vector<std::vector<std::string>> parse(const std::string& text, const std::string& file);
+/// Same; `recordLines` (when not null) receives the 1-based line on which each record starts,
+/// so that errors about a record name its line even after blank lines or multi-line fields.
+std::vector<std::vector<std::string>> parse(const std::string& text, const std::string& file,
+                                            std::vector<int>* recordLines);
 
 }  // namespace socsim::csv

@@ -1,10 +1,13 @@
 #include "common/table.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <ostream>
 
 #include "common/csv.h"
 #include "common/error.h"
+#include "common/input_file.h"
 
 namespace socsim {
 
@@ -15,7 +18,20 @@ Format parseFormat(const std::string& s) {
   throw InputError("", 0, "--format", "expected table, csv or json, got '" + s + "'");
 }
 
-std::string jsonString(const std::string& s) {
+std::string jsonString(const std::string& text) {
+  // JSON text must be UTF-8: a malformed byte (a Latin-1 board name, a cut multi-byte
+  // character) becomes U+FFFD instead of making the whole document invalid.
+  std::string s;
+  for (size_t at = 0;;) {
+    size_t bad = invalidUtf8Offset(text.substr(at));
+    if (bad == std::string::npos) {
+      s.append(text, at, std::string::npos);
+      break;
+    }
+    s.append(text, at, bad);
+    s += "\xEF\xBF\xBD";
+    at += bad + 1;
+  }
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
@@ -38,6 +54,43 @@ std::string jsonString(const std::string& s) {
 }
 
 namespace {
+/// True when `v` is a number as JSON writes it (RFC 8259: -?int frac? exp?).
+bool isJsonNumber(const std::string& v) {
+  size_t i = 0, n = v.size();
+  auto digits = [&] {
+    size_t b = i;
+    while (i < n && v[i] >= '0' && v[i] <= '9') ++i;
+    return i > b;
+  };
+  if (i < n && v[i] == '-') ++i;
+  if (i < n && v[i] == '0')
+    ++i;
+  else if (!digits())
+    return false;
+  if (i < n && v[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < n && (v[i] == 'e' || v[i] == 'E')) {
+    ++i;
+    if (i < n && (v[i] == '+' || v[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == n;
+}
+
+/// A numeric cell in JSON: the number, null when empty or not finite (nan, inf), and a string
+/// for anything else, so that the output always parses.
+std::string jsonNumber(const std::string& v) {
+  if (v.empty()) return "null";
+  if (isJsonNumber(v)) return v;
+  std::string lower;
+  for (char c : v) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("nan") != std::string::npos || lower.find("inf") != std::string::npos)
+    return "null";
+  return jsonString(v);
+}
+
 size_t displayWidth(const std::string& s) {
   size_t w = 0;
   for (unsigned char c : s)
@@ -60,7 +113,7 @@ void Table::print(std::ostream& os, Format f) const {
       for (size_t i = 0; i < columns.size(); ++i) {
         const std::string& v = i < rows[r].size() ? rows[r][i] : std::string();
         os << (i ? ", " : "") << jsonString(columns[i]) << ": ";
-        if (isNum(i)) os << (v.empty() ? "null" : v);
+        if (isNum(i)) os << jsonNumber(v);
         else os << jsonString(v);
       }
       os << "}";

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "apps/socsim/commands.h"
 #include "common/error.h"
@@ -73,8 +74,18 @@ Action addBoards(CLI::App& app) {
     t.numeric = {false, false, false, true, false, false, false, false, false};
     auto files = soc::listBoardFiles(boardsDir());
     if (files.empty()) throw InputError(boardsDir(), 0, "", "no board files (*.yaml) found");
+    // A broken board file is reported and the others are still listed (exit status 2).
+    int broken = 0;
     for (const auto& f : files) {
-      soc::BoardConfig b = soc::loadBoard(f);
+      std::optional<soc::BoardConfig> loaded;
+      try {
+        loaded.emplace(soc::loadBoard(f));
+      } catch (const InputError& e) {
+        std::cerr << "socsim: error: " << e.what() << "\n";
+        ++broken;
+        continue;
+      }
+      const soc::BoardConfig& b = *loaded;
       const auto& m = b.mainCluster();
       std::string rel = std::filesystem::path(f).lexically_relative(sourceDir()).string();
       t.addRow({b.board.name, b.board.soc, coresText(b), formatNumber(m.core.clock_mhz), l2Text(b),
@@ -82,7 +93,10 @@ Action addBoards(CLI::App& app) {
                 rel.empty() || rel.rfind("..", 0) == 0 ? f : rel});
     }
     t.print(std::cout, fmt);
-    return 0;
+    if (broken)
+      std::cerr << "socsim: " << broken << " of " << files.size()
+                << " board files could not be loaded (see above)\n";
+    return broken ? 2 : 0;
   };
 }
 

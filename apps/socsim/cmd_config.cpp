@@ -40,6 +40,9 @@ Action addConfig(CLI::App& app) {
                   "yaml (default, loadable as a board file) | table | csv | json");
   sub->add_flag("--no-comments", o->noComments, "yaml: omit the preset comments");
   return [o]() {
+    if (o->format != "yaml" && o->format != "table" && o->format != "csv" && o->format != "json")
+      throw InputError("", 0, "--format",
+                       "expected yaml, table, csv or json, got '" + o->format + "'");
     soc::BoardConfig b = loadBoardArg(o->board, o->sets);
     if (o->format == "yaml") {
       soc::WriteOptions opt;

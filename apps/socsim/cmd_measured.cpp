@@ -6,11 +6,35 @@
 
 #include "apps/socsim/commands.h"
 #include "calibration/dataset/measured_row.h"
+#include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
+#include "soc/config/config_tree.h"
 
 namespace socsim::app {
 
+namespace {
+/// Every entry of the comma-separated `list` must name a value present in the data: an unknown
+/// or misspelt name is bad input (exit 2), not an empty result.
+void requireKnown(const std::string& list, const std::set<std::string>& known,
+                  const std::string& option, const std::string& what) {
+  if (list.empty()) return;
+  std::vector<std::string> names(known.begin(), known.end());
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string v = list.substr(start, end - start);
+    if (!known.count(v)) {
+      std::string hint = config::suggestion(v, names);
+      if (auto at = hint.find("valid keys:"); at != std::string::npos)
+        hint.replace(at, 11, "known " + what + "s:");
+      throw InputError("", 0, option, "no " + what + " '" + v + "' in the measured data" + hint);
+    }
+    start = end + 1;
+  }
+}
+}  // namespace
 
 Action addMeasured(CLI::App& app) {
   struct Opts {
@@ -36,6 +60,13 @@ Action addMeasured(CLI::App& app) {
         rows.insert(rows.end(), r.begin(), r.end());
       }
     }
+    std::set<std::string> knownBoards, knownFamilies;
+    for (const auto& r : rows) {
+      if (!r.board.empty()) knownBoards.insert(r.board);
+      knownFamilies.insert(r.family);
+    }
+    requireKnown(o->board, knownBoards, "--board", "board");
+    requireKnown(o->family, knownFamilies, "--family", "family");
     std::vector<calib::MeasuredRow> sel;
     for (auto& r : rows)
       if (inCommaList(o->board, r.board) && inCommaList(o->family, r.family)) sel.push_back(std::move(r));

@@ -1,6 +1,7 @@
 #include "calibration/dataset/measured_row.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/input_file.h"
 
 namespace socsim::calib {
 
@@ -30,35 +32,63 @@ void writeMeasuredCsv(std::ostream& os, const std::vector<MeasuredRow>& rows) {
 }
 
 namespace {
+std::string clip(const std::string& s) {
+  return s.size() <= 60 ? s : s.substr(0, 57) + "...";
+}
+
 std::optional<double> parseOptNumber(const std::string& s, const std::string& file, int line,
                                      const char* col) {
   if (s.empty()) return std::nullopt;
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (end == s.c_str() || *end != '\0')
-    throw InputError(file, line, col, "expected a number, got '" + s + "'");
+    throw InputError(file, line, col, "expected a number, got '" + clip(s) + "'");
+  // nan, inf and overflowing values (1e999) are not measurements, and would make the JSON
+  // output invalid.
+  if (!std::isfinite(v))
+    throw InputError(file, line, col, "expected a finite number, got '" + clip(s) + "'");
   return v;
 }
+
+/// Measured CSVs are a few MB; anything far larger is not one (or is an endless device).
+constexpr std::size_t kMaxMeasuredCsvBytes = std::size_t{256} << 20;
 }  // namespace
 
 std::vector<MeasuredRow> readMeasuredCsv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "", "cannot open measured CSV");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto records = csv::parse(ss.str(), path);
+  std::string text = readInputFile(path, "measured CSV", kMaxMeasuredCsvBytes);
+  // A UTF-8 byte-order mark (spreadsheet exports) is not part of the header.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+  if (auto bad = invalidUtf8Offset(text); bad != std::string::npos)
+    throw InputError(path, lineOfOffset(text, bad), "",
+                     "not UTF-8 text (byte " +
+                         std::to_string(static_cast<unsigned char>(text[bad])) +
+                         "): expected a measured CSV");
+  if (auto nul = text.find('\0'); nul != std::string::npos)
+    throw InputError(path, lineOfOffset(text, nul), "",
+                     "binary data (NUL byte): expected a measured CSV");
+  std::vector<int> lines;
+  auto records = csv::parse(text, path, &lines);
   if (records.empty()) throw InputError(path, 1, "", "empty file: expected the measured-CSV header");
   const auto& header = measuredCsvHeader();
   if (records[0] != header) {
     std::string expect;
     for (const auto& h : header) expect += (expect.empty() ? "" : ",") + h;
-    throw InputError(path, 1, "", "wrong header: expected '" + expect + "'");
+    const auto& got = records[0];
+    std::string which;
+    for (size_t c = 0; c < std::max(got.size(), header.size()); ++c) {
+      if (c < got.size() && c < header.size() && got[c] == header[c]) continue;
+      which = "column " + std::to_string(c + 1) + " is " +
+              (c < got.size() ? "'" + clip(got[c]) + "'" : "missing") + ", expected " +
+              (c < header.size() ? "'" + header[c] + "'" : "no more columns") + "; ";
+      break;
+    }
+    throw InputError(path, lines[0], "", "wrong header: " + which + "expected '" + expect + "'");
   }
   std::vector<MeasuredRow> rows;
   rows.reserve(records.size() - 1);
   for (size_t i = 1; i < records.size(); ++i) {
     const auto& f = records[i];
-    int line = static_cast<int>(i + 1);
+    int line = lines[i];
     if (f.size() != header.size())
       throw InputError(path, line, "", "expected " + std::to_string(header.size()) +
                                            " fields, got " + std::to_string(f.size()));

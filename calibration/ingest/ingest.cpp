@@ -1,6 +1,8 @@
 // socsim ingest driver: read a guide, pick its layout parser, normalize, flag, write.
 #include "calibration/ingest/ingest.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,30 +11,19 @@
 #include "calibration/ingest/normalize.h"
 #include "common/csv.h"
 #include "common/error.h"
+#include "common/input_file.h"
 
 namespace socsim::ingest {
 
 namespace {
 
-int lineOfOffset(const std::string& text, size_t off) {
-  int line = 1;
-  for (size_t i = 0; i < off && i < text.size(); ++i)
-    if (text[i] == '\n') ++line;
-  return line;
-}
+/// The guides are 10-130 KB; anything far larger is not one (or is an endless device such as
+/// /dev/zero or /dev/urandom, which would otherwise be read until memory runs out).
+constexpr std::size_t kMaxGuideBytes = std::size_t{64} << 20;
 
 // Throws when the file is not a readable text document.
 std::string readText(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw InputError(path, 0, "", "is a directory, not a guide text file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "", "cannot open file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw InputError(path, 0, "", "read error");
-  std::string text = ss.str();
+  std::string text = readInputFile(path, "guide text file", kMaxGuideBytes);
   if (text.empty()) throw InputError(path, 1, "", "empty document: nothing to ingest");
   if (auto nul = text.find('\0'); nul != std::string::npos)
     throw InputError(path, lineOfOffset(text, nul), "",
@@ -130,19 +121,42 @@ std::vector<IngestOutcome> ingestFiles(const std::vector<std::string>& paths) {
   return out;
 }
 
-void writeIngestResult(const IngestResult& r, const std::string& dir) {
-  std::filesystem::create_directories(dir);
-  {
-    std::ofstream os(dir + "/" + r.source + ".csv", std::ios::binary);
-    if (!os) throw InputError(dir + "/" + r.source + ".csv", 0, "", "cannot write");
-    calib::writeMeasuredCsv(os, r.rows);
+namespace {
+/// Write one output file; a folder or file that cannot be written is bad input (--out), and a
+/// failed write (disk full) is reported rather than leaving a truncated CSV behind silently.
+template <class WriteFn>
+void writeOutput(const std::string& path, WriteFn&& write) {
+  errno = 0;
+  std::ofstream os(path, std::ios::binary | std::ios::trunc);
+  if (!os) {
+    std::string why = errno ? std::string(": ") + std::strerror(errno) : "";
+    throw InputError(path, 0, "", "cannot write output file" + why);
   }
-  std::ofstream os(dir + "/" + r.source + ".boards.csv", std::ios::binary);
-  if (!os) throw InputError(dir + "/" + r.source + ".boards.csv", 0, "", "cannot write");
-  csv::writeRecord(os, {"source", "part", "line", "name", "description"});
-  for (const auto& b : r.boards)
-    csv::writeRecord(os, {b.source.empty() ? r.source : b.source, b.part, std::to_string(b.line),
-                          b.name, b.description});
+  write(os);
+  os.flush();
+  if (!os) {
+    std::string why = errno ? std::string(": ") + std::strerror(errno) : "";
+    throw InputError(path, 0, "", "write failed" + why + " (the file is incomplete)");
+  }
+}
+}  // namespace
+
+void writeIngestResult(const IngestResult& r, const std::string& dir) {
+  if (dir.empty()) throw InputError("", 0, "--out", "empty output folder name");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw InputError(
+        dir, 0, "--out",
+        "cannot create the output folder" + (ec ? ": " + ec.message() : std::string()));
+  writeOutput(dir + "/" + r.source + ".csv",
+              [&](std::ostream& os) { calib::writeMeasuredCsv(os, r.rows); });
+  writeOutput(dir + "/" + r.source + ".boards.csv", [&](std::ostream& os) {
+    csv::writeRecord(os, {"source", "part", "line", "name", "description"});
+    for (const auto& b : r.boards)
+      csv::writeRecord(os, {b.source.empty() ? r.source : b.source, b.part, std::to_string(b.line),
+                            b.name, b.description});
+  });
 }
 
 }  // namespace socsim::ingest

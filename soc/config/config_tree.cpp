@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/input_file.h"
 
 namespace fs = std::filesystem;
 
@@ -110,18 +111,50 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
 
 namespace {
 
-Node convert(const YAML::Node& y, const std::string& file) {
+/// Limits on the tree a YAML text may expand to. Aliases share nodes, so a small text can name
+/// a structure that contains itself (`a: &a [*a]`: endless recursion) or one that doubles at
+/// every level ("billion laughs": 9^10 nodes from ten lines). Board files are a few hundred
+/// nodes deep 6, so the limits only stop such structures.
+constexpr int kMaxDepth = 64;
+constexpr size_t kMaxNodes = 1000000;
+
+struct ConvertState {
+  std::vector<YAML::Node> ancestors;  ///< the nodes being converted, outermost first
+  size_t nodes = 0;
+};
+
+void requireUtf8(const std::string& s, const std::string& file, int line, const std::string& path) {
+  if (invalidUtf8Offset(s) != std::string::npos)
+    throw InputError(file, line, path,
+                     "not UTF-8 text: save the file as UTF-8 (a board file is UTF-8 YAML)");
+}
+
+Node convert(const YAML::Node& y, const std::string& file, ConvertState& st) {
   Node n;
   n.file = file;
   n.line = y.Mark().is_null() ? 0 : y.Mark().line + 1;
+  for (const auto& a : st.ancestors)
+    if (a.is(y))
+      throw InputError(file, n.line, "",
+                       "a YAML alias refers to a node that contains it (a recursive structure "
+                       "cannot be a board or preset)");
+  if (static_cast<int>(st.ancestors.size()) >= kMaxDepth)
+    throw InputError(file, n.line, "",
+                     "nested more than " + std::to_string(kMaxDepth) + " levels deep");
+  if (++st.nodes > kMaxNodes)
+    throw InputError(file, n.line, "",
+                     "expands to more than " + std::to_string(kMaxNodes) +
+                         " nodes (aliases of aliases?): not a board or preset file");
+  st.ancestors.push_back(y);
   switch (y.Type()) {
     case YAML::NodeType::Scalar:
       n.type = Node::Type::Scalar;
       n.scalar = y.Scalar();
+      requireUtf8(n.scalar, file, n.line, "");
       break;
     case YAML::NodeType::Sequence:
       n.type = Node::Type::Seq;
-      for (const auto& e : y) n.seq.push_back(convert(e, file));
+      for (const auto& e : y) n.seq.push_back(convert(e, file, st));
       break;
     case YAML::NodeType::Map: {
       n.type = Node::Type::Map;
@@ -132,26 +165,33 @@ Node convert(const YAML::Node& y, const std::string& file) {
         if (!kv.first.IsScalar())
           throw InputError(file, keyLine, "", "map keys must be plain strings");
         std::string key = kv.first.Scalar();
+        requireUtf8(key, file, keyLine, "");
         if (key == "<<") {
-          if (kv.second.IsMap())
-            merges.push_back(kv.second);
-          else if (kv.second.IsSequence())
-            for (const auto& m : kv.second) merges.push_back(m);
-          for (const auto& m : merges)
+          std::vector<YAML::Node> these;
+          if (kv.second.IsSequence())
+            for (const auto& m : kv.second) these.push_back(m);
+          else
+            these.push_back(kv.second);
+          for (const auto& m : these)
             if (!m.IsMap())
               throw InputError(file, keyLine, key,
-                               "a merge key '<<' needs a map or a list of maps");
+                               "a merge key '<<' needs a map or a list of maps (such as *anchor), "
+                               "got a " +
+                                   std::string(m.IsScalar() ? "scalar"
+                                               : m.IsNull() ? "null"
+                                                            : "sequence"));
+          merges.insert(merges.end(), these.begin(), these.end());
           continue;
         }
         if (!seen.insert(key).second)
           throw InputError(file, keyLine, key, "duplicate key '" + key + "'");
-        Node child = convert(kv.second, file);
+        Node child = convert(kv.second, file, st);
         if (child.isNull() || child.line == 0) child.line = keyLine;
         n.map.emplace_back(key, std::move(child));
       }
       // Merged maps fill only the keys the map does not set itself (YAML 1.1 merge semantics).
       for (const auto& m : merges) {
-        Node merged = convert(m, file);
+        Node merged = convert(m, file, st);
         for (auto& [k, v] : merged.map)
           if (seen.insert(k).second) n.map.emplace_back(k, std::move(v));
       }
@@ -160,7 +200,13 @@ Node convert(const YAML::Node& y, const std::string& file) {
     default:
       n.type = Node::Type::Null;
   }
+  st.ancestors.pop_back();
   return n;
+}
+
+Node convert(const YAML::Node& y, const std::string& file) {
+  ConvertState st;
+  return convert(y, file, st);
 }
 
 bool isValueForm(const Node& n) {
@@ -183,6 +229,18 @@ void normalize(Node& n, const std::string& inherited) {
       n.erase(kSourceKey);
     }
     for (auto& [k, child] : n.map) {
+      // `{value: V, unit: U, source: S}` takes nothing else: a typo there must not turn the
+      // value form into a group and then fail as "expected a number, got a map".
+      if (child.isMap() && (child.find("value") || child.find("unit")) && !isValueForm(child)) {
+        if (!child.find("value"))
+          throw InputError(child.file, child.line, k,
+                           "a value form {value, unit, source} needs 'value'");
+        for (const auto& [ck, cv] : child.map)
+          if (ck != "value" && ck != "unit" && ck != kSourceKey)
+            throw InputError(cv.file, cv.line, k + "." + ck,
+                             "unknown key '" + ck + "' in a value form {value, unit, source}" +
+                                 suggestion(ck, {"value", "unit", kSourceKey}));
+      }
       if (isValueForm(child)) {
         const Node* v = child.find("value");
         const Node* u = child.find("unit");
@@ -215,7 +273,15 @@ void normalize(Node& n, const std::string& inherited) {
 Node parseYamlText(const std::string& text, const std::string& displayName) {
   YAML::Node y;
   try {
-    y = YAML::Load(text);
+    // A second document ('---') would otherwise be ignored without a word.
+    std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    if (docs.size() > 1) {
+      int line = docs[1].Mark().is_null() ? 0 : docs[1].Mark().line + 1;
+      throw InputError(displayName, line, "",
+                       "a second YAML document starts here (after a '---' separator): a board "
+                       "or preset file holds exactly one");
+    }
+    if (!docs.empty()) y = docs.front();
   } catch (const YAML::Exception& e) {
     int line = e.mark.is_null() ? 0 : e.mark.line + 1;
     throw InputError(displayName, line, "", "malformed YAML: " + e.msg);

@@ -175,6 +175,85 @@ BoardConfig convert(const Node& root, const std::string& file) {
   return b;
 }
 
+/// Where `key` of the map at `parent` was written (for an error), or the map itself.
+std::pair<std::string, int> whereOf(const Node* parent, const std::string& key,
+                                    const std::string& fallbackFile) {
+  if (parent) {
+    if (const Node* n = parent->isMap() ? parent->find(key) : nullptr) return {n->file, n->line};
+    return {parent->file, parent->line};
+  }
+  return {fallbackFile, 0};
+}
+
+/// Rules across fields that no single field's range can express: names that `--set
+/// clusters[NAME]` and the measured data use must be non-empty and unique, and a cache's size
+/// must be a whole number of sets (size = sets x ways x line) with a power-of-two line, which
+/// the cache model needs (it would otherwise fail on every benchmark, or silently drop the
+/// remainder of the size).
+void checkBoard(const Node& root, const BoardConfig& b) {
+  const Node* bn = root.find("board");
+  if (b.board.name.empty()) {
+    auto [f, l] = whereOf(bn, "name", b.file);
+    throw InputError(f, l, "board.name", "empty board name: expected the board id (am335x-evm)");
+  }
+  const Node* cl = root.find("clusters");
+  auto clusterNode = [&](size_t i) -> const Node* {
+    return cl && cl->isSeq() && i < cl->seq.size() ? &cl->seq[i] : nullptr;
+  };
+  for (size_t i = 0; i < b.clusters.size(); ++i) {
+    std::string p = "clusters[" + std::to_string(i) + "]";
+    const auto& name = b.clusters[i].info.name;
+    if (name.empty()) {
+      auto [f, l] = whereOf(clusterNode(i), "name", b.file);
+      throw InputError(f, l, p + ".name", "empty cluster name: expected a name such as 'mpu'");
+    }
+    for (size_t j = 0; j < i; ++j)
+      if (b.clusters[j].info.name == name) {
+        auto [f, l] = whereOf(clusterNode(i), "name", b.file);
+        throw InputError(f, l, p + ".name",
+                         "duplicate cluster name '" + name + "' (also clusters[" +
+                             std::to_string(j) + "]): cluster names must be unique");
+      }
+  }
+  const Node* sr = root.find("sram");
+  for (size_t i = 0; i < b.sram.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (!b.sram[i].name.empty() && b.sram[j].name == b.sram[i].name) {
+        const Node* n = sr && sr->isSeq() && i < sr->seq.size() ? &sr->seq[i] : nullptr;
+        auto [f, l] = whereOf(n, "name", b.file);
+        throw InputError(
+            f, l, "sram[" + std::to_string(i) + "].name",
+            "duplicate sram name '" + b.sram[i].name + "' (also sram[" + std::to_string(j) + "])");
+      }
+  auto checkCache = [&](const models::CacheParams& c, const Node* g, const std::string& path) {
+    std::uint64_t line = static_cast<std::uint64_t>(c.line_bytes);
+    if (line == 0 || (line & (line - 1)) != 0) {
+      auto [f, l] = whereOf(g, "line_bytes", b.file);
+      throw InputError(f, l, path + ".line_bytes",
+                       "line size " + std::to_string(line) +
+                           " bytes is not a power of two (16, 32, 64, 128 or 256)");
+    }
+    std::uint64_t set = line * static_cast<std::uint64_t>(c.associativity);
+    if (set == 0 || c.size_bytes < set || c.size_bytes % set != 0) {
+      auto [f, l] = whereOf(g, "size", b.file);
+      throw InputError(
+          f, l, path + ".size",
+          "cache size " + std::to_string(c.size_bytes) + " bytes is not a whole number of sets: " +
+              "expected a multiple of line_bytes x associativity = " + std::to_string(line) +
+              " x " + std::to_string(c.associativity) + " = " + std::to_string(set) + " bytes");
+    }
+  };
+  for (size_t i = 0; i < b.clusters.size(); ++i) {
+    std::string p = "clusters[" + std::to_string(i) + "]";
+    const Node* cn = clusterNode(i);
+    auto sub = [&](const char* lvl) { return cn && cn->isMap() ? cn->find(lvl) : nullptr; };
+    if (b.clusters[i].l1i) checkCache(*b.clusters[i].l1i, sub("l1i"), p + ".l1i");
+    if (b.clusters[i].l1d) checkCache(*b.clusters[i].l1d, sub("l1d"), p + ".l1d");
+    if (b.clusters[i].l2) checkCache(*b.clusters[i].l2, sub("l2"), p + ".l2");
+  }
+  if (b.l3) checkCache(*b.l3, root.find("l3"), "l3");
+}
+
 const char* kShorthand = "clusters[0]";
 
 BoardConfig loadTree(Node tree, const std::string& file,
@@ -186,6 +265,7 @@ BoardConfig loadTree(Node tree, const std::string& file,
     config::applyOverride(tree, path, value, baseDir, kShorthand);
   }
   BoardConfig b = convert(tree, file);
+  checkBoard(tree, b);
   b.tree = std::move(tree);
   b.overrides = overrides;
   return b;
@@ -207,6 +287,7 @@ void applyOverride(BoardConfig& board, const std::string& assignment) {
   Node tree = board.tree;
   config::applyOverride(tree, path, value, fs::path(board.file).parent_path().string(), kShorthand);
   BoardConfig nb = convert(tree, board.file);
+  checkBoard(tree, nb);
   nb.tree = std::move(tree);
   nb.overrides = board.overrides;
   nb.overrides.push_back(assignment);

@@ -1,0 +1,629 @@
+// Bad and odd input, found by trying to break the `socsim` command line (QA pass): each test
+// pins one problem that was found, through the library where the fix lives and, where the
+// problem showed at the command line, through the `socsim` binary too. The contract: exit 0 =
+// success, 2 = bad input with a message naming the file, the line / YAML key and what was
+// expected, 1 = internal error; no crash or hang; nothing silently dropped; results already
+// computed are kept; `--format json` is valid JSON.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "calibration/dataset/measured_row.h"
+#include "calibration/ingest/ingest.h"
+#include "common/csv.h"
+#include "common/error.h"
+#include "common/input_file.h"
+#include "common/table.h"
+#include "soc/config/config_tree.h"
+#include "soc/config/loader.h"
+#include "tests/support/seeds.h"
+
+namespace fs = std::filesystem;
+using namespace socsim;
+
+namespace {
+
+std::string srcDir() {
+  return SOCSIM_TEST_SOURCE_DIR;
+}
+std::string socsimBin() {
+  return std::string(SOCSIM_TEST_BIN_DIR) + "/socsim";
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// ---------------------------------------------------------------- a small JSON validator
+
+/// Recursive-descent check that `text` is one JSON value (RFC 8259) in UTF-8.
+class JsonCheck {
+ public:
+  explicit JsonCheck(const std::string& t) : s_(t) {}
+  bool ok() {
+    if (invalidUtf8Offset(s_) != std::string::npos) return fail("not UTF-8");
+    ws();
+    if (!value()) return false;
+    ws();
+    return i_ == s_.size() || fail("trailing text");
+  }
+  std::string error() const { return err_ + " at byte " + std::to_string(i_); }
+
+ private:
+  const std::string& s_;
+  size_t i_ = 0;
+  int depth_ = 0;
+  std::string err_;
+
+  bool fail(const std::string& e) {
+    if (err_.empty()) err_ = e;
+    return false;
+  }
+  void ws() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t'))
+      ++i_;
+  }
+  bool lit(const char* w) {
+    std::string x(w);
+    if (s_.compare(i_, x.size(), x) != 0) return fail("bad literal");
+    i_ += x.size();
+    return true;
+  }
+  bool digits() {
+    size_t b = i_;
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+    return i_ > b || fail("digit expected");
+  }
+  bool number() {
+    if (s_[i_] == '-') ++i_;
+    if (i_ < s_.size() && s_[i_] == '0')
+      ++i_;
+    else if (!digits())
+      return false;
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      if (!digits()) return false;
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      if (!digits()) return false;
+    }
+    return true;
+  }
+  bool string() {
+    ++i_;  // opening quote
+    while (i_ < s_.size()) {
+      unsigned char c = static_cast<unsigned char>(s_[i_]);
+      if (c == '"') {
+        ++i_;
+        return true;
+      }
+      if (c < 0x20) return fail("control character in string");
+      if (c == '\\') {
+        ++i_;
+        if (i_ >= s_.size()) break;
+        char e = s_[i_];
+        if (e == 'u') {
+          for (int k = 1; k <= 4; ++k)
+            if (i_ + k >= s_.size() || !std::isxdigit(static_cast<unsigned char>(s_[i_ + k])))
+              return fail("bad \\u escape");
+          i_ += 4;
+        } else if (std::string("\"\\/bfnrt").find(e) == std::string::npos) {
+          return fail("bad escape");
+        }
+      }
+      ++i_;
+    }
+    return fail("unterminated string");
+  }
+  bool value() {
+    if (++depth_ > 200) return fail("too deep");
+    if (i_ >= s_.size()) return fail("value expected");
+    bool r;
+    char c = s_[i_];
+    if (c == '{' || c == '[') {
+      char close = c == '{' ? '}' : ']';
+      ++i_;
+      ws();
+      if (i_ < s_.size() && s_[i_] == close) {
+        ++i_;
+        --depth_;
+        return true;
+      }
+      for (;;) {
+        ws();
+        if (c == '{') {
+          if (i_ >= s_.size() || s_[i_] != '"') return fail("key expected");
+          if (!string()) return false;
+          ws();
+          if (i_ >= s_.size() || s_[i_] != ':') return fail("':' expected");
+          ++i_;
+          ws();
+        }
+        if (!value()) return false;
+        ws();
+        if (i_ < s_.size() && s_[i_] == ',') {
+          ++i_;
+          continue;
+        }
+        if (i_ < s_.size() && s_[i_] == close) {
+          ++i_;
+          break;
+        }
+        return fail("',' or close expected");
+      }
+      r = true;
+    } else if (c == '"') {
+      r = string();
+    } else if (c == 't') {
+      r = lit("true");
+    } else if (c == 'f') {
+      r = lit("false");
+    } else if (c == 'n') {
+      r = lit("null");
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      r = number();
+    } else {
+      r = fail(std::string("unexpected '") + c + "'");
+    }
+    --depth_;
+    return r;
+  }
+};
+
+::testing::AssertionResult isValidJson(const std::string& text) {
+  JsonCheck j(text);
+  if (j.ok()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "invalid JSON (" << j.error() << "):\n"
+                                       << text.substr(0, 2000);
+}
+
+// ---------------------------------------------------------------- scratch folder and CLI
+
+/// A scratch folder per test (ctest runs tests in parallel processes).
+class BadInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("socsim_bad_input_" + std::string(info->test_suite_name()) +
+                                        "_" + info->name() + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string write(const std::string& name, const std::string& content) const {
+    std::string p = path(name);
+    fs::create_directories(fs::path(p).parent_path());
+    std::ofstream(p, std::ios::binary) << content;
+    return p;
+  }
+
+  struct Run {
+    int status = -1;  ///< exit status, or 128 + signal
+    std::string out, err;
+  };
+  /// Run `socsim ARGS` (ARGS already shell-quoted) under `timeout`, with an optional shell prefix
+  /// (environment, ulimit).
+  Run socsim(const std::string& args, const std::string& prefix = "") const {
+    std::string outFile = path("stdout.txt"), errFile = path("stderr.txt");
+    std::string cmd = prefix + " timeout 120 '" + socsimBin() + "' " + args + " >'" + outFile +
+                      "' 2>'" + errFile + "'";
+    int rc = std::system(("bash -c \"" + cmd + "\"").c_str());
+    Run r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+    r.out = readAll(outFile);
+    r.err = readAll(errFile);
+    return r;
+  }
+  static std::string q(const std::string& s) { return "'" + s + "'"; }
+
+  fs::path dir_;
+};
+
+// ---------------------------------------------------------------- board YAML
+
+/// A valid board; presets resolve relative to configs/boards/ (the display name's folder).
+const std::string kBoard =
+    "board: {name: qa-board, soc: T1, source: \"test board\"}\n"                  // 1
+    "software: {preset: ../components/software/linux.yaml}\n"                     // 2
+    "clusters:\n"                                                                 // 3
+    "  - name: c0\n"                                                              // 4
+    "    cores: 2\n"                                                              // 5
+    "    core: {preset: ../components/cores/cortex_a53.yaml, clock_mhz: 1000}\n"  // 6
+    "    memory: {preset: ../components/core_memory/cortex_a53.yaml}\n"           // 7
+    "    l1d: {preset: ../components/caches/cortex_a53_l1d.yaml}\n"               // 8
+    "    l2: {preset: ../components/caches/cortex_a53_l2.yaml, size: 512KiB}\n"   // 9
+    "interconnect: {preset: ../components/interconnect/k3_cbass.yaml}\n";         // 10
+
+std::string inlineName() {
+  return srcDir() + "/configs/boards/qa-inline.yaml";
+}
+
+std::string replaced(const std::string& from, const std::string& to) {
+  std::string s = kBoard;
+  auto at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  return s;
+}
+
+/// The InputError that loading `yaml` raises (a test failure when none is raised).
+InputError boardError(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+  try {
+    soc::loadBoardText(yaml, inlineName(), overrides);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an InputError for:\n" << yaml;
+  return InputError("", 0, "", "(none)");
+}
+
+}  // namespace
+
+TEST(BoardYaml, TheBaseBoardLoads) {
+  auto b = soc::loadBoardText(kBoard, inlineName());
+  EXPECT_EQ(b.board.name, "qa-board");
+  ASSERT_EQ(b.clusters.size(), 1u);
+}
+
+// Found: `a: &a [*a]` (an alias inside its own anchor) crashed every command with a stack
+// overflow (SIGSEGV) in the YAML-to-tree conversion.
+TEST(BoardYaml, RecursiveAliasIsAnInputErrorNotACrash) {
+  auto e = boardError("x: &a [*a]\n" + kBoard);
+  EXPECT_EQ(e.line(), 1) << e.what();
+  EXPECT_TRUE(contains(e.what(), "alias")) << e.what();
+  auto m = boardError("x: &m {k: *m}\n" + kBoard);
+  EXPECT_TRUE(contains(m.what(), "alias")) << m.what();
+}
+
+// Found: ten lines of aliases of aliases ("billion laughs", 9^10 nodes) made `socsim config`
+// run until killed.
+TEST(BoardYaml, AliasBombIsRejectedQuickly) {
+  std::string s = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 10; ++i) {
+    std::string prev = "*a" + std::to_string(i - 1);
+    s += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + prev;
+    for (int k = 1; k < 9; ++k) s += ", " + prev;
+    s += "]\n";
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  auto e = boardError(s + kBoard);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(contains(e.what(), "more than")) << e.what();
+  EXPECT_LT(secs, 30.0);
+  // Legitimate reuse of an anchor (a repeated cluster, `<<: *cl`) still works.
+  std::string reuse = replaced("  - name: c0\n", "  - &cl\n    name: c0\n");
+  auto at = reuse.find("interconnect:");
+  reuse.insert(at, "  - <<: *cl\n    name: c1\n");
+  auto b = soc::loadBoardText(reuse, inlineName());
+  ASSERT_EQ(b.clusters.size(), 2u);
+  EXPECT_EQ(b.clusters[1].info.name, "c1");
+  EXPECT_EQ(b.clusters[1].l2->size_bytes, 512u * 1024);
+}
+
+// Found: a second YAML document after '---' was ignored without a word.
+TEST(BoardYaml, SecondDocumentIsAnError) {
+  auto e = boardError(kBoard + "---\nboard: {name: other, soc: T2}\n");
+  EXPECT_EQ(e.line(), 12) << e.what();  // the first line of the second document
+  EXPECT_TRUE(contains(e.what(), "second YAML document")) << e.what();
+}
+
+// Found: a merge key with a scalar (`<<: 5`) was silently ignored.
+TEST(BoardYaml, MergeKeyWithAScalarIsAnError) {
+  auto e = boardError(replaced("    cores: 2\n", "    <<: 5\n    cores: 2\n"));
+  EXPECT_EQ(e.line(), 5) << e.what();
+  EXPECT_TRUE(contains(e.what(), "merge key")) << e.what();
+}
+
+// Found: a Latin-1 byte in a board file loaded, and `config --format json` then printed invalid
+// UTF-8 (so invalid JSON).
+TEST(BoardYaml, NonUtf8TextIsAnErrorWithItsLine) {
+  auto e = boardError(replaced("soc: T1", "soc: \"T1 \xE9\""));
+  EXPECT_EQ(e.line(), 1) << e.what();
+  EXPECT_TRUE(contains(e.what(), "UTF-8")) << e.what();
+  // Real UTF-8 is fine.
+  EXPECT_NO_THROW(soc::loadBoardText(replaced("soc: T1", "soc: \"T1 \xC3\xA9\""), inlineName()));
+}
+
+// Found: a typo inside a value form ({value: 1000, sorce: ...}) reported "expected a number,
+// got a map" instead of naming the key.
+TEST(BoardYaml, UnknownKeyInAValueFormIsNamed) {
+  auto e = boardError(replaced("clock_mhz: 1000", "clock_mhz: {value: 1000, sorce: x}"));
+  EXPECT_EQ(e.line(), 6) << e.what();
+  EXPECT_TRUE(contains(e.what(), "'sorce'")) << e.what();
+  EXPECT_TRUE(contains(e.what(), "did you mean 'source'")) << e.what();
+  auto m = boardError(replaced("clock_mhz: 1000", "clock_mhz: {unit: MHz}"));
+  EXPECT_TRUE(contains(m.what(), "needs 'value'")) << m.what();
+}
+
+// Found: two clusters with the same name loaded, and `--set clusters[NAME].x=...` then changed
+// both.
+TEST(BoardYaml, DuplicateOrEmptyNamesAreErrors) {
+  std::string cluster =
+      "  - name: c0\n"
+      "    cores: 2\n"
+      "    core: {preset: ../components/cores/cortex_a53.yaml, clock_mhz: 1000}\n"
+      "    memory: {preset: ../components/core_memory/cortex_a53.yaml}\n";
+  auto e = boardError(replaced("interconnect:", cluster + "interconnect:"));
+  EXPECT_EQ(e.line(), 10) << e.what();
+  EXPECT_TRUE(contains(e.what(), "duplicate cluster name 'c0'")) << e.what();
+
+  auto n = boardError(replaced("name: qa-board", "name: \"\""));
+  EXPECT_EQ(n.line(), 1) << n.what();
+  EXPECT_TRUE(contains(n.what(), "empty board name")) << n.what();
+  auto c = boardError(kBoard, {"clusters[0].name="});
+  EXPECT_TRUE(contains(c.what(), "empty cluster name")) << c.what();
+}
+
+// Found: a cache size that is not a whole number of sets loaded; `run` then failed every
+// benchmark ("size < line x ways") or silently used a smaller cache (1000 bytes -> 512), and
+// a line size of 48 failed every benchmark ("must be a power of two").
+TEST(BoardYaml, CacheGeometryIsCheckedAtLoad) {
+  auto e = boardError(replaced("size: 512KiB", "size: 1000"));
+  EXPECT_EQ(e.line(), 9) << e.what();
+  EXPECT_EQ(e.path(), "clusters[0].l2.size") << e.what();
+  EXPECT_TRUE(contains(e.what(), "whole number of sets")) << e.what();
+  auto s = boardError(kBoard, {"l2.size=257"});
+  EXPECT_TRUE(contains(s.what(), "whole number of sets")) << s.what();
+  auto l = boardError(kBoard, {"l1d.line_bytes=48"});
+  EXPECT_EQ(l.path(), "clusters[0].l1d.line_bytes") << l.what();
+  EXPECT_TRUE(contains(l.what(), "power of two")) << l.what();
+  // A non-power-of-two number of sets is a valid cache (1.5 MiB, 3 x 512 KiB).
+  EXPECT_NO_THROW(soc::loadBoardText(kBoard, inlineName(), {"l2.size=1536KiB"}));
+  // Every shipped board passes.
+  for (const auto& f : soc::listBoardFiles(srcDir() + "/configs/boards"))
+    EXPECT_NO_THROW(soc::loadBoard(f)) << f;
+}
+
+// ---------------------------------------------------------------- measured CSV
+
+namespace {
+const std::string kHeader =
+    "source,section,table,board,family,benchmark,metric,params,unit,value,min,max,flag\n";
+const std::string kRow = "s,sec,t,am335x-evm,lmbench-mem,bw_mem-rd-8mb,perf,,MB/s,1.5,,,\n";
+
+InputError csvError(const std::string& path) {
+  try {
+    calib::readMeasuredCsv(path);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an InputError for " << path;
+  return InputError("", 0, "", "(none)");
+}
+}  // namespace
+
+// Found: the line of a bad row was its record number, wrong after blank lines or a quoted
+// field spanning lines (the bad value on line 8 was reported on line 4).
+TEST_F(BadInput, MeasuredCsvErrorsNameTheFileLine) {
+  std::string p = write("lines.csv", kHeader + kRow + "\n\n" +
+                                         "s,\"multi\nline\nsection\",t,b,f,x,perf,,us,2,,,\n" +
+                                         "s,sec,t,b,f,y,perf,,us,bad,,,\n");
+  auto e = csvError(p);
+  EXPECT_EQ(e.line(), 8) << e.what();
+  EXPECT_EQ(e.path(), "value") << e.what();
+  std::vector<int> lines;
+  auto rec = csv::parse("a\n\n\"b\nc\"\nd\n", "x", &lines);
+  ASSERT_EQ(rec.size(), 3u);
+  EXPECT_EQ(lines, (std::vector<int>{1, 3, 5}));
+}
+
+// Found: nan, inf and 1e999 were read as values; `measured --format json` then printed
+// `"value": nan` (invalid JSON) and validate called a nan row "zero-measured".
+TEST_F(BadInput, MeasuredCsvRejectsNonFiniteNumbers) {
+  for (std::string v : {"nan", "-inf", "1e999", "infinity"}) {
+    std::string row = kRow;
+    row.replace(row.find("1.5"), 3, v);
+    auto e = csvError(write("v.csv", kHeader + row));
+    EXPECT_EQ(e.line(), 2) << e.what();
+    EXPECT_TRUE(contains(e.what(), "finite number")) << e.what();
+  }
+  std::string row = kRow;
+  row.replace(row.find(",,,"), 3, ",nan,,");
+  EXPECT_EQ(csvError(write("m.csv", kHeader + row)).path(), "min");
+}
+
+// Found: a directory was reported as "empty file", a UTF-8 byte-order mark made the header
+// "wrong", and the wrong-header message did not say which column was wrong.
+TEST_F(BadInput, MeasuredCsvMessagesSayWhatIsWrong) {
+  fs::create_directories(path("adir.csv"));
+  auto d = csvError(path("adir.csv"));
+  EXPECT_TRUE(contains(d.what(), "is a directory")) << d.what();
+  EXPECT_EQ(calib::readMeasuredCsv(write("bom.csv", "\xEF\xBB\xBF" + kHeader + kRow)).size(), 1u);
+  std::string h = kHeader;
+  h.replace(h.find("value"), 5, "valu");
+  auto e = csvError(write("h.csv", h + kRow));
+  EXPECT_TRUE(contains(e.what(), "column 10 is 'valu', expected 'value'")) << e.what();
+  std::string withNul = kHeader + kRow;
+  withNul.insert(withNul.size() - 2, 1, '\0');
+  auto z = csvError(write("nul2.csv", withNul));
+  EXPECT_EQ(z.line(), 2) << z.what();
+  auto u = csvError(write("latin1.csv", kHeader + "s,sec \xE9,t,b,f,x,perf,,us,2,,,\n"));
+  EXPECT_TRUE(contains(u.what(), "UTF-8")) << u.what();
+}
+
+// Found: `measured --measured /dev/zero` read until memory ran out (std::bad_alloc: exit 1).
+TEST_F(BadInput, EndlessInputIsRejected) {
+  EXPECT_THROW(readInputFile("/dev/zero", "test file", 1 << 20), InputError);
+  auto r = socsim("measured --measured /dev/zero", "ulimit -v 3000000;");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "/dev/zero")) << r.err;
+  auto g = socsim("ingest /dev/urandom --out " + q(path("out")), "ulimit -v 3000000;");
+  EXPECT_EQ(g.status, 2) << g.err;
+  EXPECT_TRUE(contains(g.err, "/dev/urandom")) << g.err;
+}
+
+// ---------------------------------------------------------------- JSON output
+
+// Found: a numeric cell "nan" or a Latin-1 byte made `--format json` output invalid.
+TEST(JsonOutput, TablesAlwaysPrintValidJson) {
+  Table t;
+  t.columns = {"name", "value"};
+  t.numeric = {false, true};
+  t.addRow({"ok", "1.5"});
+  t.addRow({"nan", "nan"});
+  t.addRow({"inf", "-inf"});
+  t.addRow({"text in a number column", "12 MB/s"});
+  t.addRow({"latin1 \xE9 and cut \xE2\x82", ""});
+  t.addRow({"quote \" backslash \\ tab \t ctl \x01", "1e+30"});
+  std::ostringstream os;
+  t.print(os, Format::Json);
+  EXPECT_TRUE(isValidJson(os.str()));
+  EXPECT_TRUE(contains(os.str(), "\"value\": null")) << os.str();
+  EXPECT_TRUE(contains(os.str(), "\"value\": 1.5")) << os.str();
+  EXPECT_TRUE(contains(os.str(), "\"12 MB/s\"")) << os.str();
+}
+
+// ---------------------------------------------------------------- ingest
+
+// Found: `ingest --out /proc/x` (a folder that cannot be created) was "internal error:
+// filesystem error" with exit 1.
+TEST_F(BadInput, IngestOutputFolderThatCannotBeCreatedIsBadInput) {
+  ingest::IngestResult r;
+  r.source = "x";
+  EXPECT_THROW(ingest::writeIngestResult(r, "/proc/socsim-qa/x"), InputError);
+  EXPECT_THROW(ingest::writeIngestResult(r, "/dev/null"), InputError);
+  SOCSIM_REQUIRE_SEEDS();
+  auto run = socsim("ingest " + q(test::seedPath("001_508a313bc146f3fb.txt")) + " --out /proc/x");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_TRUE(contains(run.err, "/proc/x")) << run.err;
+  EXPECT_FALSE(contains(run.err, "internal error")) << run.err;
+}
+
+// Found: a failed write (disk full) was not noticed: exit 0 and a truncated or empty CSV.
+TEST_F(BadInput, IngestWriteFailureIsReported) {
+  ingest::IngestResult r;
+  r.source = "full";
+  r.rows.resize(1);
+  fs::create_directories(path("out"));
+  fs::create_symlink("/dev/full", path("out/full.csv"));
+  try {
+    ingest::writeIngestResult(r, path("out"));
+    ADD_FAILURE() << "no error for a write to /dev/full";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(contains(e.what(), "write failed")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "full.csv")) << e.what();
+  }
+}
+
+// Found: `ingest a/x.txt b/x.txt` wrote both to <out>/x.csv, the second silently replacing the
+// first; `ingest x.txt x.txt` made every value a cross-guide duplicate of itself.
+TEST_F(BadInput, IngestDoesNotOverwriteOneGuideWithAnother) {
+  SOCSIM_REQUIRE_SEEDS();
+  std::string a = test::seedPath("001_508a313bc146f3fb.txt");
+  std::string other = test::seedPath("002_eb73a69247cbc681.txt");
+  std::string b = write("b/001_508a313bc146f3fb.txt", readAll(other));
+  auto r = socsim("ingest --quiet " + q(a) + " " + q(b) + " --out " + q(path("out")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, b)) << r.err;
+  EXPECT_TRUE(contains(r.err, "same file name stem")) << r.err;
+  // The first guide's rows are the ones on disk.
+  auto rows = calib::readMeasuredCsv(path("out/001_508a313bc146f3fb.csv"));
+  ASSERT_FALSE(rows.empty());
+  auto once = socsim("ingest --quiet " + q(a) + " --out " + q(path("once")));
+  ASSERT_EQ(once.status, 0) << once.err;
+  EXPECT_EQ(readAll(path("out/001_508a313bc146f3fb.csv")),
+            readAll(path("once/001_508a313bc146f3fb.csv")));
+
+  auto twice = socsim("ingest --quiet " + q(a) + " " + q(a) + " --out " + q(path("twice")));
+  EXPECT_EQ(twice.status, 0) << twice.err;
+  EXPECT_TRUE(contains(twice.err, "given twice")) << twice.err;
+  EXPECT_EQ(readAll(path("twice/001_508a313bc146f3fb.csv")),
+            readAll(path("once/001_508a313bc146f3fb.csv")));
+
+  std::string dotBoards = write("x.boards.txt", readAll(a));
+  auto bo = socsim("ingest --quiet " + q(dotBoards) + " --out " + q(path("bo")));
+  EXPECT_EQ(bo.status, 2) << bo.err;
+  EXPECT_TRUE(contains(bo.err, "board list")) << bo.err;
+}
+
+// Found: `ingest --out ''` wrote into the built-in calibration/measured folder.
+TEST_F(BadInput, IngestEmptyOutIsAnError) {
+  auto r = socsim("ingest /nonexistent-guide.txt --out ''");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "--out")) << r.err;
+  EXPECT_TRUE(contains(r.err, "empty output folder")) << r.err;
+}
+
+// ---------------------------------------------------------------- commands
+
+// Found: `measured --family bogus` / `--board bogus` printed an empty table with exit 0.
+TEST_F(BadInput, MeasuredUnknownBoardOrFamilyIsBadInput) {
+  std::string csv = write("m.csv", kHeader + kRow);
+  auto f = socsim("measured --measured " + q(csv) + " --family lmbench-mme");
+  EXPECT_EQ(f.status, 2) << f.err;
+  EXPECT_TRUE(contains(f.err, "no family 'lmbench-mme'")) << f.err;
+  EXPECT_TRUE(contains(f.err, "did you mean 'lmbench-mem'")) << f.err;
+  auto b = socsim("measured --measured " + q(csv) + " --board am335x-evm,bogus --summary");
+  EXPECT_EQ(b.status, 2) << b.err;
+  EXPECT_TRUE(contains(b.err, "no board 'bogus'")) << b.err;
+  auto ok = socsim("measured --measured " + q(csv) + " --board am335x-evm --format json");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(isValidJson(ok.out));
+}
+
+// Found: `config --format xml` said "expected table, csv or json" though yaml is the default.
+TEST_F(BadInput, ConfigFormatErrorNamesYaml) {
+  auto r = socsim("config --board am335x-evm --format xml");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "expected yaml, table, csv or json")) << r.err;
+}
+
+// Found: one broken file in configs/boards/ made `socsim boards` list nothing (exit 2).
+TEST_F(BadInput, BoardsListsTheGoodBoardsWhenOneIsBroken) {
+  fs::create_directories(path("home"));
+  fs::copy(srcDir() + "/configs", path("home/configs"), fs::copy_options::recursive);
+  write("home/configs/boards/zz-broken.yaml", "board:\n\tname: x\n");
+  auto r = socsim("boards --format csv", "SOCSIM_HOME=" + q(path("home")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "zz-broken.yaml:2")) << r.err;
+  EXPECT_TRUE(contains(r.out, "am335x-evm")) << r.out;
+  EXPECT_TRUE(contains(r.out, "j784s4-evm")) << r.out;
+}
+
+// Found (via the CLI): the board files above crash, hang or load; all are exit 2 with file:line.
+TEST_F(BadInput, ConfigCommandOnBadBoardFiles) {
+  // Presets are relative to the board file: point them at the shipped components.
+  std::string board = kBoard;
+  for (size_t at; (at = board.find("../components/")) != std::string::npos;)
+    board.replace(at, 14, srcDir() + "/configs/components/");
+  struct Case {
+    const char* name;
+    std::string text;
+    const char* expect;
+  } cases[] = {
+      {"alias.yaml", "a: &a [*a]\n", "alias"},
+      {"multidoc.yaml", board + "---\n" + board, "second YAML document"},
+      {"latin1.yaml", "x: \"\xE9\"\n" + board, "UTF-8"},
+  };
+  for (const auto& c : cases) {
+    std::string p = write(c.name, c.text);
+    auto r = socsim("config --format json --board " + q(p));
+    EXPECT_EQ(r.status, 2) << c.name << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, p)) << r.err;
+    EXPECT_TRUE(contains(r.err, c.expect)) << r.err;
+  }
+  auto ok = socsim("config --format json --board " + q(write("ok.yaml", board)));
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(isValidJson(ok.out));
+}
