@@ -229,18 +229,6 @@ void normalize(Node& n, const std::string& inherited) {
       n.erase(kSourceKey);
     }
     for (auto& [k, child] : n.map) {
-      // `{value: V, unit: U, source: S}` takes nothing else: a typo there must not turn the
-      // value form into a group and then fail as "expected a number, got a map".
-      if (child.isMap() && (child.find("value") || child.find("unit")) && !isValueForm(child)) {
-        if (!child.find("value"))
-          throw InputError(child.file, child.line, k,
-                           "a value form {value, unit, source} needs 'value'");
-        for (const auto& [ck, cv] : child.map)
-          if (ck != "value" && ck != "unit" && ck != kSourceKey)
-            throw InputError(cv.file, cv.line, k + "." + ck,
-                             "unknown key '" + ck + "' in a value form {value, unit, source}" +
-                                 suggestion(ck, {"value", "unit", kSourceKey}));
-      }
       if (isValueForm(child)) {
         const Node* v = child.find("value");
         const Node* u = child.find("unit");

@@ -34,10 +34,24 @@ std::string lower(std::string s) {
 
 params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std::string& path) {
   if (n.isNull()) throw InputError(n.file, n.line, path, "missing value: expected " + kindText(f));
-  if (!n.isScalar())
-    throw InputError(
-        n.file, n.line, path,
-        "wrong type: expected " + kindText(f) + " (" + f.description + "), got a " + n.typeName());
+  if (!n.isScalar()) {
+    // A map with 'value' or 'unit' is a value form with a typo ({value: 1000, sorce: x}):
+    // name the odd key rather than only "got a map".
+    std::string hint;
+    if (n.isMap() && (n.find("value") || n.find("unit"))) {
+      for (const auto& [k, v] : n.map)
+        if (k != "value" && k != "unit" && k != kSourceKey) {
+          hint = ": unknown key '" + k + "' in a value form {value, unit, source}" +
+                 suggestion(k, {"value", "unit", kSourceKey});
+          break;
+        }
+      if (hint.empty() && !n.find("value"))
+        hint = ": a value form {value, unit, source} needs 'value'";
+    }
+    throw InputError(n.file, n.line, path,
+                     "wrong type: expected " + kindText(f) + " (" + f.description + "), got a " +
+                         n.typeName() + hint);
+  }
   params::Value v;
   const std::string& t = n.scalar;
   switch (f.kind) {

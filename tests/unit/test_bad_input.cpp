@@ -354,6 +354,15 @@ TEST(BoardYaml, UnknownKeyInAValueFormIsNamed) {
   EXPECT_TRUE(contains(e.what(), "did you mean 'source'")) << e.what();
   auto m = boardError(replaced("clock_mhz: 1000", "clock_mhz: {unit: MHz}"));
   EXPECT_TRUE(contains(m.what(), "needs 'value'")) << m.what();
+  // Other YAML read by the same parser (workload profiles) keeps maps that hold 'value' or
+  // 'unit' among other keys.
+  auto w = config::parseYamlText(
+      "rows:\n  - {family: f, unit: iterations/s, value: units_per_second}\n"
+      "composite: {unit: score, factor: 1000}\n",
+      "workload.yaml");
+  ASSERT_TRUE(w.isMap());
+  ASSERT_NE(w.find("composite"), nullptr);
+  EXPECT_TRUE(w.find("composite")->isMap());
 }
 
 // Found: two clusters with the same name loaded, and `--set clusters[NAME].x=...` then changed
