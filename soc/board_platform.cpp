@@ -30,6 +30,8 @@ MemorySystemConfig memorySystemFor(const BoardConfig& board) {
   m.interconnect = board.interconnect;
   m.ddr_controller = *board.ddrController;
   m.dram = *board.dram;
+  // Linux hands a process scattered physical frames (buddy allocator order-0 pages).
+  m.physical_pages = board.software.stack.rfind("linux", 0) == 0 ? "scattered" : "identity";
   return m;
 }
 

@@ -47,6 +47,9 @@ struct MemorySystemConfig {
   models::DdrControllerParams ddr_controller;
   models::DramParams dram;
   double quantum_ns = 1000;  ///< temporal-decoupling quantum of every core
+  /// How the OS maps virtual pages to physical frames (models/cpu/core_memory_pages.h):
+  /// "identity" (bare metal, analytic tests) or "scattered" (Linux's page allocator).
+  std::string physical_pages = "identity";
 };
 
 /// The memory system of a resolved board: soc::memorySystemFor (soc/board_platform.h).

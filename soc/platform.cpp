@@ -102,6 +102,8 @@ Platform::Platform(const MemorySystemConfig& cfg) : cfg_(cfg) {
   tlm::tlm_global_quantum::instance().set(
       sc_core::sc_time(std::max(1.0, cfg.quantum_ns), sc_core::SC_NS));
   top_ = std::make_unique<SocTop>("soc", cfg_);
+  const PageMap pages = PageMap::fromName(cfg_.physical_pages);
+  for (auto* c : top_->cores) c->setPageMap(pages);
 }
 
 Platform::~Platform() = default;

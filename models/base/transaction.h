@@ -42,6 +42,7 @@ struct MemExtension : tlm::tlm_extension<MemExtension> {
   bool prefetch = false;       ///< a prefetch (counted apart from demand misses)
   bool cleanEviction = false;  ///< a clean victim sent to an exclusive lower level
   int initiator = 0;           ///< requester id (core index, DMA)
+  std::uint32_t pc = 0;        ///< load instruction that caused the access (0 = unknown), for PC-indexed prefetchers
 
   void clearParts() { parts.fill(0); }
   void add(Part p, std::uint64_t ps) { parts[static_cast<int>(p)] += ps; }

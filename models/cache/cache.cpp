@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/cpu/core_memory_pages.h"
+
 namespace socsim::models {
 
 namespace {
@@ -77,6 +79,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double own
 
 Cache::~Cache() { down_.clear_extension(&downExt_); }
 
+std::uint64_t Cache::downAddr(std::uint64_t addr) const {
+  return xlate_ ? xlate_->translate(addr) : addr;
+}
+
 std::uint64_t Cache::validLines() const {
   return static_cast<std::uint64_t>(
       std::count_if(lines_.begin(), lines_.end(), [](const CacheLine& l) { return l.valid; }));
@@ -104,7 +110,7 @@ void Cache::cleanAll(std::uint64_t issuePs) {
 std::uint64_t Cache::writeDown(std::uint64_t addr, unsigned bytes, std::uint64_t issuePs,
                                MemExtension& ext, bool noAllocateBelow) {
   down_.set_command(tlm::TLM_WRITE_COMMAND);
-  down_.set_address(addr);
+  down_.set_address(downAddr(addr));
   down_.set_data_length(bytes);
   down_.set_data_ptr(nullptr);
   down_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -113,6 +119,7 @@ std::uint64_t Cache::writeDown(std::uint64_t addr, unsigned bytes, std::uint64_t
   downExt_.cleanEviction = false;
   downExt_.noAllocateL2 = noAllocateBelow;
   downExt_.initiator = ext.initiator;
+  downExt_.pc = 0;
   sc_core::sc_time d = fromPs(issuePs - nowPs());
   mem_side->b_transport(down_, d);
   for (int i = 0; i < kParts; ++i) ext.parts[i] += downExt_.parts[i];
@@ -133,9 +140,12 @@ CacheLine* Cache::victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtensi
   if (way < 0) way = policy_->victim(set);
   CacheLine* v = &base[way];
   if (v->valid && (v->dirty || evictClean_)) {
-    // Posted write-back: it loads the levels below but is off the requester's critical path.
+    // Posted write-back: it loads the levels below but is off the requester's critical path
+    // (unless it must wait for a slot of a fill/eviction queue shared with the misses).
+    int slot = -1;
+    if (p_.writes_use_mshrs) issuePs = takeMshr(issuePs, slot);
     down_.set_command(tlm::TLM_WRITE_COMMAND);
-    down_.set_address(v->block << lineShift_);
+    down_.set_address(downAddr(v->block << lineShift_));
     down_.set_data_length(static_cast<unsigned>(p_.line_bytes));
     down_.set_data_ptr(nullptr);
     downExt_.clearParts();
@@ -143,10 +153,16 @@ CacheLine* Cache::victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtensi
     downExt_.noAllocateL2 = false;
     downExt_.cleanEviction = !v->dirty;
     downExt_.initiator = ext.initiator;
+    downExt_.pc = 0;
     sc_core::sc_time d = fromPs(issuePs - nowPs());
     mem_side->b_transport(down_, d);
     wbAccepted = nowPs() + ps(d);
     wbParts_ = downExt_.parts;
+    if (slot >= 0) {
+      const auto si = static_cast<std::size_t>(slot);
+      mshrFree_[si] = wbAccepted;
+      mshrBlock_[si] = ~0ull;
+    }
     downExt_.cleanEviction = false;
     if (v->dirty) ++stats_.writebacks;
   }
@@ -161,7 +177,7 @@ std::uint64_t Cache::fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExte
   std::uint64_t ready = issuePs;
   if (fetch) {
     down_.set_command(tlm::TLM_READ_COMMAND);
-    down_.set_address(blk << lineShift_);
+    down_.set_address(downAddr(blk << lineShift_));
     down_.set_data_length(static_cast<unsigned>(p_.line_bytes));
     down_.set_data_ptr(nullptr);
     down_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -170,6 +186,7 @@ std::uint64_t Cache::fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExte
     downExt_.noAllocateL2 = false;
     downExt_.cleanEviction = false;
     downExt_.initiator = ext.initiator;
+    downExt_.pc = prefetch ? 0 : ext.pc;
     sc_core::sc_time d = fromPs(issuePs - nowPs());
     mem_side->b_transport(down_, d);
     ready = nowPs() + ps(d);
@@ -226,10 +243,10 @@ void Cache::bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint
   }
 }
 
-void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t) {
+void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc) {
   if (!prefetcher_) return;
   pfCandidates_.clear();
-  prefetcher_->observe(blk, trigger, pfCandidates_);
+  prefetcher_->observe(blk, trigger, pc, pfCandidates_);
   for (std::uint64_t c : pfCandidates_) {
     if (find(c)) continue;
     auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
@@ -269,6 +286,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     } else {
       int slot;
       std::uint64_t issue = takeMshr(start + missPs_, slot);
+      mshrFree_[static_cast<std::size_t>(slot)] = ~0ull;  // taken (a write-back must not share it)
       const PartTimes partsBefore = ext.parts;
       if (exclusive_) {
         down_.set_command(tlm::TLM_READ_COMMAND);
@@ -277,6 +295,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
         downExt_.clearParts();
         downExt_.prefetch = ext.prefetch;
         downExt_.initiator = ext.initiator;
+        downExt_.pc = ext.pc;
         sc_core::sc_time d = fromPs(issue - nowPs());
         mem_side->b_transport(down_, d);
         ready = nowPs() + ps(d);
@@ -290,7 +309,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       for (int k = 0; k < kParts; ++k) mshrParts_[si][k] = ext.parts[k] - partsBefore[k];
       stats_.missLatencyPs += static_cast<double>(ready - t);
     }
-    runPrefetcher(blk, !l || wasPrefetched, t);
+    runPrefetcher(blk, !l || wasPrefetched, t, ext.pc);
   } else {
     const bool full = len >= static_cast<unsigned>(p_.line_bytes) &&
                       (addr & static_cast<std::uint64_t>(p_.line_bytes - 1)) == 0;
@@ -309,11 +328,18 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       } else {
         int slot;
         std::uint64_t issue = takeMshr(start + missPs_, slot);
+        mshrFree_[static_cast<std::size_t>(slot)] = ~0ull;
         ready = fetchLine(blk, issue, ext, dirty, true);
         mshrFree_[static_cast<std::size_t>(slot)] = ready;
         stats_.missLatencyPs += static_cast<double>(ready - t);
       }
       if (!p_.write_back) ready = writeDown(addr, len, ready, ext, false);
+    } else if (p_.writes_use_mshrs) {
+      int slot;
+      const std::uint64_t issue = takeMshr(start + missPs_, slot);
+      ready = writeDown(addr, len, issue, ext, ext.noAllocateL2);
+      mshrFree_[static_cast<std::size_t>(slot)] = ready;
+      mshrBlock_[static_cast<std::size_t>(slot)] = ~0ull;
     } else {
       ready = writeDown(addr, len, start + missPs_, ext, ext.noAllocateL2);
     }

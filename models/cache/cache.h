@@ -37,6 +37,8 @@
 
 namespace socsim::models {
 
+class PageMap;
+
 struct CacheLine {
   std::uint64_t block = 0;    ///< address / line size
   std::uint64_t readyPs = 0;  ///< when its fill completes (lines in flight)
@@ -110,6 +112,9 @@ class Cache : public sc_core::sc_module {
   void cleanAll(std::uint64_t issuePs);
   /// Send clean victims down too (the level below is exclusive).
   void setEvictClean(bool on) { evictClean_ = on; }
+  /// A virtually indexed L1 keeps lines by virtual address: translate the addresses it sends to
+  /// mem_side (fills, write-backs, write-through) with `map` (nullptr: send them unchanged).
+  void setDownTranslation(const PageMap* map) { xlate_ = map; }
   /// Number of valid lines (tests).
   std::uint64_t validLines() const;
 
@@ -133,7 +138,7 @@ class Cache : public sc_core::sc_module {
                        std::uint64_t& wbAccepted);
   /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index.
   std::uint64_t takeMshr(std::uint64_t t, int& slot);
-  void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t);
+  void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc);
 
   CacheParams p_;
   Part level_;
@@ -143,6 +148,9 @@ class Cache : public sc_core::sc_module {
   bool pow2Sets_;
   bool evictClean_ = false;
   bool exclusive_;
+  const PageMap* xlate_ = nullptr;
+  /// Address on mem_side of line `blk` / of byte address `addr`.
+  std::uint64_t downAddr(std::uint64_t addr) const;
   std::vector<CacheLine> lines_;
   std::unique_ptr<ReplacementPolicy> policy_;
   std::unique_ptr<Prefetcher> prefetcher_;

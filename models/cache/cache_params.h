@@ -25,9 +25,11 @@ struct CacheParams {
   bool write_allocate = true;            ///< allocate a line on a write miss
   int mshrs = 4;                         ///< misses this level keeps in flight
   std::string inclusion = "non_inclusive";  ///< inclusive | exclusive | non_inclusive (vs the level above)
-  std::string prefetcher = "none";       ///< none | next_line | stride (at this level)
+  std::string prefetcher = "none";       ///< none | next_line | stride | pc_stride (at this level)
   int prefetch_degree = 1;               ///< lines issued per prefetch trigger
   int prefetch_distance = 1;             ///< how many lines ahead of the demand stream
+  bool writes_use_mshrs = false;         ///< write-backs / non-allocating writes hold an MSHR until accepted below
+  std::string indexing = "physical";     ///< physical | virtual (set index from the VA: VIPT L1s)
 
   std::uint64_t sets() const {
     return size_bytes / (static_cast<std::uint64_t>(line_bytes) * associativity);
@@ -71,14 +73,22 @@ inline const params::Schema<CacheParams>& CacheParams::schema() {
           .choice("inclusion", &P::inclusion, {"inclusive", "exclusive", "non_inclusive"},
                   "inclusion property versus the level above",
                   "core TRM (Cortex-A53/A72 L2 inclusive of L1D tags; non-inclusive generic)")
-          .choice("prefetcher", &P::prefetcher, {"none", "next_line", "stride"},
+          .choice("prefetcher", &P::prefetcher, {"none", "next_line", "stride", "pc_stride"},
                   "hardware prefetcher at this level",
                   "core TRM prefetch unit description (none by default)")
           .integer("prefetch_degree", &P::prefetch_degree, "lines", 1, 32,
                    "lines issued per prefetch trigger", "calibrated: gem5 StridePrefetcher degree 1")
           .integer("prefetch_distance", &P::prefetch_distance, "lines", 0, 64,
                    "how many lines ahead of the demand stream the prefetcher runs",
-                   "calibrated: gem5 QueuedPrefetcher default (1 line)");
+                   "calibrated: gem5 QueuedPrefetcher default (1 line)")
+          .flag("writes_use_mshrs", &P::writes_use_mshrs,
+                "write-backs and non-allocating writes to the level below hold a miss slot until "
+                "the level below accepts them (one fill/eviction queue shared by reads and writes)",
+                "core TRM (Cortex-A72 L2: one Fill/Eviction Queue; separate write buffer by default)")
+          .choice("indexing", &P::indexing, {"physical", "virtual"},
+                  "address that selects the set: physical (PIPT) or virtual (VIPT L1; only "
+                  "meaningful for an L1, every lower level is physical)",
+                  "core TRM (PIPT L1 data cache on Cortex-A9/A15/A53/A72)");
   return s;
 }
 

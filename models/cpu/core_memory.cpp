@@ -38,8 +38,19 @@ CoreMemory::CoreMemory(sc_core::sc_module_name name, const CoreMemoryParams& p,
   pc.distance = p.prefetch_distance;
   pc.streams = p.prefetch_streams;
   pc.blocksPerRegion = std::max(1, static_cast<int>(4096 / lineBytes_));
+  pc.maxStride = p.prefetch_max_stride_lines;
+  pfb_.assign(static_cast<std::size_t>(std::max(0, p.prefetch_buffers)), Slot{});
   prefetcher_ = makePrefetcher(p.prefetcher, pc);
   ext_.initiator = id;
+}
+
+void CoreMemory::setPageMap(const PageMap& map) {
+  pages_ = map;
+  lastVpn_ = ~0ull;
+  const bool mapped = !map.identity();
+  l1Physical_ = mapped && l1d.params().indexing == "physical";
+  l1d.setDownTranslation(mapped && l1d.params().indexing == "virtual" ? &pages_ : nullptr);
+  l1i.setDownTranslation(mapped && l1i.params().indexing == "virtual" ? &pages_ : nullptr);
 }
 
 void CoreMemory::syncNow() {
@@ -79,63 +90,112 @@ CoreMemory::Slot& CoreMemory::freeSlot(std::vector<Slot>& v, std::uint64_t& stal
   return *it;
 }
 
-std::uint64_t CoreMemory::missL1(std::uint64_t blk, bool dirty) {
+std::uint64_t CoreMemory::missL1(std::uint64_t blk, bool dirty, std::uint32_t pc) {
   Slot& m = freeSlot(lfb_, stats_.lfbStalls);
   ext_.clearParts();
   ext_.initiator = id_;
+  ext_.pc = pc;
   const std::uint64_t ready = l1d.fetchLine(blk, t_ + l1d.missPs(), ext_, dirty, true);
   ext_.add(Part::L1, l1d.missPs());
   m.free = ready;
   m.parts = ext_.parts;
   m.block = blk;
+  m.prefetch = false;
   l1d.countMissLatency(ready - t_);
   return ready;
 }
 
-void CoreMemory::prefetch(std::uint64_t blk, bool trigger) {
+const CoreMemory::Slot* CoreMemory::fillOf(std::uint64_t blk, std::uint64_t readyPs) const {
+  for (const auto* v : {&lfb_, &pfb_})
+    for (const auto& s : *v)
+      if (s.block == blk && s.free == readyPs) return &s;
+  return nullptr;
+}
+
+void CoreMemory::prefetch(std::uint64_t blk, bool trigger, std::uint32_t pc) {
   if (!prefetcher_) return;
   pfCandidates_.clear();
-  prefetcher_->observe(blk, trigger, pfCandidates_);
+  prefetcher_->observe(blk, trigger, pc, pfCandidates_);
+  std::vector<Slot>& pool = pfb_.empty() ? lfb_ : pfb_;
   for (std::uint64_t c : pfCandidates_) {
     if (l1d.find(c)) continue;
-    auto it = std::min_element(lfb_.begin(), lfb_.end(),
+    auto it = std::min_element(pool.begin(), pool.end(),
                                [](const Slot& a, const Slot& b) { return a.free < b.free; });
-    if (it->free > t_) break;  // no free line-fill buffer: drop
+    if (it->free > t_) break;  // no free buffer: drop
     MemExtension scratch;
     scratch.initiator = id_;
     it->free = l1d.fetchLine(c, t_ + l1d.missPs(), scratch, false, true, true);
     scratch.add(Part::L1, l1d.missPs());
     it->parts = scratch.parts;
     it->block = c;
+    it->prefetch = true;
     ++stats_.prefetches;
   }
 }
 
-void CoreMemory::loadLine(std::uint64_t addr, unsigned n, bool dependent) {
+void CoreMemory::windowWait(unsigned n) {
+  const auto w = static_cast<std::uint64_t>(std::max(0, p_.load_window));
+  while (pendHead_ < pend_.size()) {
+    const Pending& f = pend_[pendHead_];
+    if (f.ready <= t_) {
+      ++pendHead_;
+    } else if (loadIdx_ + n - f.idx > w) {
+      stallUntil(f.ready, f.parts);
+      ++pendHead_;
+    } else {
+      break;
+    }
+  }
+  if (pendHead_ == pend_.size()) {
+    pend_.clear();
+    pendHead_ = 0;
+  }
+}
+
+void CoreMemory::windowPush(std::uint64_t ready, const PartTimes& parts) {
+  if (pendHead_ > 64 && pendHead_ * 2 > pend_.size()) {
+    pend_.erase(pend_.begin(), pend_.begin() + static_cast<long>(pendHead_));
+    pendHead_ = 0;
+  }
+  pend_.push_back({loadIdx_, ready, parts});
+}
+
+void CoreMemory::loadLine(std::uint64_t addr, unsigned n, bool dependent, std::uint32_t pc) {
   enter();
   stats_.loads += n;
-  if (!dependent) advance(loadIssue_ * n);
-  const std::uint64_t blk = l1d.block(addr);
+  if (!dependent) {
+    windowWait(n);
+    advance(loadIssue_ * n);
+  }
+  loadIdx_ += n;
+  const std::uint64_t blk = l1d.block(l1Addr(addr));
   CacheLine* pre = prefetcher_ ? l1d.find(blk) : nullptr;
   const bool wasPrefetched = pre && pre->prefetched;
   CacheLine* l = l1d.lookup(blk);
   if (l) {
-    if (dependent) {
+    if (l->readyPs > t_ + l1d.hitPs()) {
       // A line still being filled: the wait belongs to its fetch's parts.
-      const Slot* fill = nullptr;
-      if (l->readyPs > t_ + l1d.hitPs())
-        for (const auto& s : lfb_)
-          if (s.block == blk && s.free == l->readyPs) fill = &s;
+      const Slot* fill = fillOf(blk, l->readyPs);
       PartTimes onlyL1{};
       onlyL1[static_cast<int>(Part::L1)] = 1;
-      stallUntil(std::max(t_ + l1d.hitPs(), l->readyPs), fill ? fill->parts : onlyL1);
+      if (dependent)
+        stallUntil(l->readyPs, fill ? fill->parts : onlyL1);
+      else
+        windowPush(l->readyPs, fill ? fill->parts : onlyL1);
+    } else if (dependent) {
+      PartTimes onlyL1{};
+      onlyL1[static_cast<int>(Part::L1)] = 1;
+      stallUntil(t_ + l1d.hitPs(), onlyL1);
     }
-    if (prefetcher_) prefetch(blk, wasPrefetched);
+    if (prefetcher_) prefetch(blk, wasPrefetched, pc);
     return;
   }
-  const std::uint64_t ready = missL1(blk, false);
-  if (dependent) stallUntil(ready, ext_.parts);
-  if (prefetcher_) prefetch(blk, true);
+  const std::uint64_t ready = missL1(blk, false, pc);
+  if (dependent)
+    stallUntil(ready, ext_.parts);
+  else
+    windowPush(ready, ext_.parts);
+  if (prefetcher_) prefetch(blk, true, pc);
 }
 
 void CoreMemory::flushWriteCombine() {
@@ -145,24 +205,27 @@ void CoreMemory::flushWriteCombine() {
   ext_.initiator = id_;
   const bool noAllocL2 = p_.write_streaming &&
                          fullLines_ >= static_cast<std::uint64_t>(p_.write_streaming_l2_threshold_lines);
-  s.free = l1d.writeDown(wcLine_ << l1d.lineShift(),
-                         static_cast<unsigned>(std::min(wcBytes_, lineBytes_)), t_, ext_, noAllocL2);
+  // One write spanning the bytes merged (byte strobes select them; the span moves).
+  s.free = l1d.writeDown((wcLine_ << l1d.lineShift()) + wcLo_,
+                         static_cast<unsigned>(wcHi_ - wcLo_), t_, ext_, noAllocL2);
   s.parts = ext_.parts;
   if (wcBytes_ >= lineBytes_) ++stats_.streamingLines;
   wcLine_ = ~0ull;
   wcBytes_ = 0;
+  wcLo_ = wcHi_ = 0;
 }
 
 void CoreMemory::storeLine(std::uint64_t addr, unsigned bytes, unsigned n, bool zeroLine) {
   enter();
   stats_.stores += n;
   advance(storeIssue_ * n);
-  const std::uint64_t blk = l1d.block(addr);
+  const std::uint64_t blk = l1d.block(l1Addr(addr));
+  const std::uint64_t vblk = addr / lineBytes_;
   // Write-streaming detector: count consecutive lines written completely and in sequence.
-  if (addr != runNext_ || blk != runLine_) {
+  if (addr != runNext_ || vblk != runLine_) {
     const bool continues = addr == runNext_ && (addr & (lineBytes_ - 1)) == 0;
     if (!continues) fullLines_ = 0;
-    runLine_ = blk;
+    runLine_ = vblk;
     runBytes_ = (addr & (lineBytes_ - 1)) == 0 ? 0 : lineBytes_ + 1;  // mid-line start: never full
   }
   const bool wasFull = runBytes_ >= lineBytes_;
@@ -181,10 +244,15 @@ void CoreMemory::storeLine(std::uint64_t addr, unsigned bytes, unsigned n, bool 
               fullLines_ >= static_cast<std::uint64_t>(p_.write_streaming_threshold_lines)));
   if (l || streaming) {
     // Write-through hit, or no-allocate miss: merge into the write-combining entry.
+    const std::uint64_t off = addr & (lineBytes_ - 1);
     if (wcLine_ != blk) {
       flushWriteCombine();
       wcLine_ = blk;
+      wcLo_ = off;
+      wcHi_ = off + bytes;
     }
+    wcLo_ = std::min(wcLo_, off);
+    wcHi_ = std::max(wcHi_, off + bytes);
     wcBytes_ += bytes;
     if (wcBytes_ >= lineBytes_) flushWriteCombine();
     return;
@@ -198,6 +266,7 @@ void CoreMemory::storeLine(std::uint64_t addr, unsigned bytes, unsigned n, bool 
     ext_.add(Part::L1, l1d.missPs());
   } else {
     s.free = missL1(blk, true);
+    if (prefetcher_) prefetch(blk, true);  // the L1 prefetcher watches store misses too
   }
   s.parts = ext_.parts;
 }
@@ -215,14 +284,15 @@ void CoreMemory::forEachLine(std::uint64_t addr, std::uint64_t bytes, F f) {
 
 namespace {
 unsigned slots(unsigned len, unsigned access) { return (len + access - 1) / access; }
+constexpr std::uint32_t kMemcpyPc = 0x4000;  ///< pcs of the C library's copy loop
 }  // namespace
 
-void CoreMemory::load(std::uint64_t addr, unsigned bytes) {
+void CoreMemory::load(std::uint64_t addr, unsigned bytes, std::uint32_t pc) {
   if (bytes == 0) bytes = static_cast<unsigned>(p_.max_access_bytes);
-  forEachLine(addr, bytes, [this](std::uint64_t a, unsigned) { loadLine(a, 1, false); });
+  forEachLine(addr, bytes, [this, pc](std::uint64_t a, unsigned) { loadLine(a, 1, false, pc); });
 }
 
-void CoreMemory::chase(std::uint64_t addr) { loadLine(addr, 1, true); }
+void CoreMemory::chase(std::uint64_t addr, std::uint32_t pc) { loadLine(addr, 1, true, pc); }
 
 void CoreMemory::store(std::uint64_t addr, unsigned bytes) {
   if (bytes == 0) bytes = static_cast<unsigned>(p_.max_access_bytes);
@@ -268,7 +338,12 @@ void CoreMemory::memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t byte
   const std::uint64_t overhead = cycle_ * static_cast<std::uint64_t>(p_.copy_loop_overhead_cycles);
   for (std::uint64_t off = 0; off < bytes; off += chunk) {
     const std::uint64_t c = std::min(chunk, bytes - off);
-    forEachLine(src + off, c, [&](std::uint64_t a, unsigned len) { loadLine(a, slots(len, acc), false); });
+    // The k-th load instruction of the loop body (pc kMemcpyPc + k) strides by `chunk`.
+    std::uint32_t k = 0;
+    forEachLine(src + off, c, [&](std::uint64_t a, unsigned len) {
+      loadLine(a, slots(len, acc), false, kMemcpyPc + k);
+      k += slots(len, acc);
+    });
     forEachLine(dst + off, c, [&](std::uint64_t a, unsigned len) { storeLine(a, len, slots(len, acc)); });
     if (overhead) advance(overhead);
   }
@@ -302,10 +377,14 @@ void CoreMemory::fence() {
   enter();
   flushWriteCombine();
   for (auto* v : {&lfb_, &sb_}) {
-    auto it = std::max_element(v->begin(), v->end(),
-                               [](const Slot& a, const Slot& b) { return a.free < b.free; });
-    stallUntil(it->free, it->parts);
+    const Slot* last = nullptr;
+    for (const auto& s : *v)
+      if (!s.prefetch && (!last || s.free > last->free)) last = &s;
+    if (last) stallUntil(last->free, last->parts);
   }
+  for (std::size_t i = pendHead_; i < pend_.size(); ++i) stallUntil(pend_[i].ready, pend_[i].parts);
+  pend_.clear();
+  pendHead_ = 0;
 }
 
 void CoreMemory::resetState() {
@@ -313,6 +392,7 @@ void CoreMemory::resetState() {
   l1d.invalidateAll();
   for (auto& s : lfb_) s = Slot{};
   for (auto& s : sb_) s = Slot{};
+  for (auto& s : pfb_) s = Slot{};
   if (prefetcher_) prefetcher_->reset();
   runLine_ = ~0ull;
   runBytes_ = 0;
@@ -320,6 +400,11 @@ void CoreMemory::resetState() {
   fullLines_ = 0;
   wcLine_ = ~0ull;
   wcBytes_ = 0;
+  wcLo_ = wcHi_ = 0;
+  lastVpn_ = ~0ull;
+  pend_.clear();
+  pendHead_ = 0;
+  loadIdx_ = 0;
   t_ = std::max(t_, nowPs());
 }
 

@@ -25,10 +25,14 @@ struct CoreMemoryParams {
   int prefetch_degree = 1;            ///< lines per trigger
   int prefetch_distance = 2;          ///< lines ahead of the demand stream
   int prefetch_streams = 4;           ///< independent strided streams tracked
+  int prefetch_max_stride_lines = 0;  ///< largest stride (lines) the prefetcher detects; 0 = any
+  int prefetch_buffers = 0;           ///< prefetches in flight beside the line-fill buffers; 0 = use free LFBs
   std::string copy_idiom = "ldm_stm"; ///< ldm_stm | neon | ldp_stp (memcpy inner loop)
   std::string zero_idiom = "stm";     ///< stm | neon | dc_zva (memset(0) inner loop)
   int copy_bytes_per_iteration = 32;  ///< bytes one memcpy inner-loop iteration moves
   int copy_loop_overhead_cycles = 1;  ///< non-memory cycles per memcpy iteration (branch, update)
+  int load_window = 64;               ///< loads issued past a load whose line has not arrived (in-order: 0)
+  int long_bytes = 4;                 ///< size of a C long / pointer in the ABI Linux runs (4 AArch32, 8 AArch64)
 
   static const params::Schema<CoreMemoryParams>& schema();
 };
@@ -60,7 +64,7 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
           .integer("write_streaming_l2_threshold_lines", &P::write_streaming_l2_threshold_lines,
                    "lines", 1, 65536, "consecutive full-line writes before L2 stops allocating",
                    "ARM Cortex-A53 TRM CPUACTLR_EL1 L2 write streaming threshold (128 lines)")
-          .choice("prefetcher", &P::prefetcher, {"none", "next_line", "stride"},
+          .choice("prefetcher", &P::prefetcher, {"none", "next_line", "stride", "pc_stride"},
                   "L1 data prefetcher", "core TRM data prefetcher (none as the generic default)")
           .integer("prefetch_degree", &P::prefetch_degree, "lines", 1, 32,
                    "lines issued per prefetch trigger", "calibrated: gem5 StridePrefetcher degree 1")
@@ -69,6 +73,13 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
           .integer("prefetch_streams", &P::prefetch_streams, "count", 1, 64,
                    "independent strided streams the prefetcher tracks",
                    "calibrated: gem5 StridePrefetcher table (4 entries per context)")
+          .integer("prefetch_max_stride_lines", &P::prefetch_max_stride_lines, "lines", 0, 64,
+                   "largest stride, in lines either way, the L1 prefetcher recognises; 0 = any",
+                   "core TRM data prefetch (Cortex-A53: strides within four lines; 0 generic)")
+          .integer("prefetch_buffers", &P::prefetch_buffers, "count", 0, 64,
+                   "prefetches the L1 keeps in flight on their own (beside the demand line-fill "
+                   "buffers); 0 = prefetches only use free line-fill buffers",
+                   "core TRM (Cortex-A53 CPUACTLR_EL1.L1PCTL outstanding prefetches; 0 generic)")
           .choice("copy_idiom", &P::copy_idiom, {"ldm_stm", "neon", "ldp_stp"},
                   "memcpy inner loop of the C library on this core",
                   "glibc/bionic ARM memcpy (LDM/STM on ARMv7, LDP/STP on ARMv8)")
@@ -80,7 +91,17 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
                    "glibc ARM memcpy (32 bytes: LDM/STM of 8 registers)")
           .integer("copy_loop_overhead_cycles", &P::copy_loop_overhead_cycles, "cycles", 0, 100,
                    "non-memory cycles per memcpy/memset iteration (address update, branch)",
-                   "calibrated: one cycle of loop overhead");
+                   "calibrated: one cycle of loop overhead")
+          .integer("load_window", &P::load_window, "loads", 0, 1024,
+                   "independent loads the core issues past an earlier load whose data is still "
+                   "coming from below L1 before it stalls (in-order cores stall on the first use: "
+                   "0; out-of-order cores: about their load queue); bounds the misses a loop "
+                   "without prefetch keeps in flight",
+                   "core TRM pipeline (generic 64: no limit beyond the line-fill buffers)")
+          .integer("long_bytes", &P::long_bytes, "bytes", 4, 8,
+                   "size of a C long and of a pointer in the ABI the software runs (word-wise "
+                   "loops such as lmbench's bread load one long at a time)",
+                   "Arm AAPCS (ILP32: 4 bytes) / AAPCS64 (LP64: 8 bytes)");
   return s;
 }
 

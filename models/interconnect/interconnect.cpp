@@ -39,6 +39,20 @@ void Interconnect::reset() {
   reqLink_.clear(nowPs());
   respLink_.clear(nowPs());
   for (auto& v : inFlight_) std::fill(v.begin(), v.end(), 0);
+  for (auto& v : writesInFlight_) std::fill(v.begin(), v.end(), 0);
+}
+
+std::uint64_t* Interconnect::takeSlot(std::vector<std::vector<std::uint64_t>>& table, int id, int n,
+                                      std::uint64_t& t) {
+  if (table.size() <= static_cast<std::size_t>(id)) table.resize(static_cast<std::size_t>(id) + 1);
+  auto& v = table[static_cast<std::size_t>(id)];
+  if (v.empty()) v.assign(static_cast<std::size_t>(n), 0);
+  std::uint64_t* slot = &*std::min_element(v.begin(), v.end());
+  if (*slot > t) {
+    ++stats_.outstandingStalls;
+    t = *slot;
+  }
+  return slot;
 }
 
 void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
@@ -51,16 +65,10 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
   const bool write = p.is_write();
 
   std::uint64_t* slot = nullptr;
-  if (p_.max_outstanding > 0) {
-    if (inFlight_.size() <= static_cast<std::size_t>(id)) inFlight_.resize(static_cast<std::size_t>(id) + 1);
-    auto& v = inFlight_[static_cast<std::size_t>(id)];
-    if (v.empty()) v.assign(static_cast<std::size_t>(p_.max_outstanding), 0);
-    slot = &*std::min_element(v.begin(), v.end());
-    if (*slot > t) {
-      ++stats_.outstandingStalls;
-      t = *slot;
-    }
-  }
+  std::uint64_t* wslot = nullptr;
+  if (write && p_.max_outstanding_writes > 0)
+    wslot = takeSlot(writesInFlight_, id, p_.max_outstanding_writes, t);
+  if (p_.max_outstanding > 0) slot = takeSlot(inFlight_, id, p_.max_outstanding, t);
   // Request: a command beat, or the write data.
   const std::uint64_t reqOcc = write ? occ : period_;
   const std::uint64_t reqStart = reqLink_.reserve(t, reqOcc);
@@ -85,6 +93,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     done = std::max(back, respStart + occ) + respLat_;
   }
   if (slot) *slot = done;
+  if (wslot) *wslot = done;
   ++stats_.transactions;
   (write ? stats_.writeBytes : stats_.readBytes) += bytes;
   stats_.busyNs += static_cast<double>(reqOcc + (write ? 0 : occ)) / 1000.0;

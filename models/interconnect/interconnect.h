@@ -7,7 +7,8 @@
 /// direction), a request link (commands and write data) and a response link (read data), each
 /// `width_bytes` per cycle and shared by every initiator port — so several cores streaming
 /// through it contend for its bandwidth —, cut-through forwarding (serialization overlaps the
-/// target's data transfer), an optional per-port limit of transactions in flight, and address
+/// target's data transfer), optional per-port limits of transactions and of writes in flight
+/// (a posted write holds its slot until the write response returns through the fabric), and address
 /// routing to `mem_side[i]` by ranges (`addRoute`, set by soc/; the default route is index 0).
 /// Does not model: separate per-target links, QoS, arbitration beyond arrival order (with
 /// temporal decoupling both `round_robin` and `fifo` grant the link in order of requested time).
@@ -62,6 +63,9 @@ class Interconnect : public sc_core::sc_module {
   std::vector<Route> routes_;
   Timeline reqLink_, respLink_;
   std::vector<std::vector<std::uint64_t>> inFlight_;  ///< per cpu_side port: completion times
+  std::vector<std::vector<std::uint64_t>> writesInFlight_;  ///< per cpu_side port: write completions
+  /// Slot of `table[id]` (sized `n`) that frees first; waits `t` for it.
+  std::uint64_t* takeSlot(std::vector<std::vector<std::uint64_t>>& table, int id, int n, std::uint64_t& t);
   Stats stats_;
 };
 

@@ -13,6 +13,7 @@ struct InterconnectParams {
   int latency_cycles = 10;         ///< one-way request + response pipeline latency (sum), cycles
   std::string arbitration = "round_robin";  ///< round_robin | fifo
   int max_outstanding = 0;         ///< transactions in flight per initiator port; 0 = unlimited
+  int max_outstanding_writes = 0;  ///< writes in flight per initiator port (until their response); 0 = unlimited
 
   static const params::Schema<InterconnectParams>& schema();
 };
@@ -33,7 +34,11 @@ inline const params::Schema<InterconnectParams>& InterconnectParams::schema() {
                   "SoC TRM interconnect arbitration (round robin)")
           .integer("max_outstanding", &P::max_outstanding, "count", 0, 1024,
                    "transactions in flight per initiator port; 0 = unlimited",
-                   "SoC TRM initiator port outstanding-transaction limits (0 = no limit)");
+                   "SoC TRM initiator port outstanding-transaction limits (0 = no limit)")
+          .integer("max_outstanding_writes", &P::max_outstanding_writes, "count", 0, 1024,
+                   "writes in flight per initiator port, each until its write response comes back "
+                   "(the AXI write issuing capability of the port); 0 = unlimited",
+                   "SoC TRM / initiator AXI write issuing capability (0 = no limit)");
   return s;
 }
 

@@ -180,7 +180,10 @@ TEST(Cache, StridePrefetcherLearnsAStride) {
   Bench b(p);
   std::uint64_t t = 0;
   for (int i = 0; i < 40; ++i) t = b.init.read(static_cast<std::uint64_t>(i) * 256, 64, t) + 100 * kNs;
-  EXPECT_LT(b.cache.stats().misses, 6u);
+  // Two misses to learn the stride, then prefetches never cross a 4 KiB page (prefetchers see
+  // physical addresses): the first two accesses of each of the three later pages the 10 KiB
+  // stream enters miss. Without the prefetcher all 40 would.
+  EXPECT_LE(b.cache.stats().misses, 8u);
 }
 
 TEST(Cache, ExclusiveCacheKeepsVictimsNotFills) {

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <numeric>
-#include <random>
 #include <regex>
 #include <vector>
 
@@ -99,45 +97,69 @@ std::uint64_t nextBuffer(std::uint64_t prev, std::uint64_t size) {
   return prev + roundUp(size, kPage) + kPage;
 }
 
-/// lmbench `rd`: a 4-byte load every 16 bytes (`f` variants: every 4 bytes).
+/// Bytes one load/store instruction moves in a loop over consecutive words of `word` bytes:
+/// compilers pair adjacent accesses (LDP/STP on AArch64, LDRD/STRD on AArch32), capped by the
+/// core's widest access.
+unsigned pairBytes(const CoreMemory& c, unsigned word) {
+  return std::min(2 * word, static_cast<unsigned>(c.params().max_access_bytes));
+}
+
+/// The load instruction (pc) of an access at `off` in a loop body unrolled over `body` bytes
+/// with one load every `step` bytes: lmbench's loops are unrolled 128 words deep, so their
+/// k-th load strides by the body size, not by `step` (what a PC-indexed prefetcher sees).
+std::uint32_t pcOf(std::uint32_t base, std::uint64_t off, std::uint64_t body, unsigned step) {
+  return base + static_cast<std::uint32_t>((off % body) / step);
+}
+
+/// lmbench `rd`: a 4-byte load every 16 bytes; `frd` (step 0): every int, which the compiler
+/// loads two at a time (pairBytes).
 void rdLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step) {
-  for (std::uint64_t off = 0; off < n; off += step) c.load(a + off, 4);
+  const unsigned w = step ? 4 : pairBytes(c, 4);
+  if (!step) step = w;
+  for (std::uint64_t off = 0; off < n; off += step) c.load(a + off, w, pcOf(0x100, off, 512, step));
 }
 void wrLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step) {
-  for (std::uint64_t off = 0; off < n; off += step) c.store(a + off, 4);
+  const unsigned w = step ? 4 : pairBytes(c, 4);
+  if (!step) step = w;
+  for (std::uint64_t off = 0; off < n; off += step) c.store(a + off, w);
 }
 void rdwrLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step) {
   for (std::uint64_t off = 0; off < n; off += step) {
-    c.load(a + off, 4);
+    c.load(a + off, 4, pcOf(0x100, off, 512, step));
     c.store(a + off, 4);
   }
 }
 void cpLoop(CoreMemory& c, std::uint64_t dst, std::uint64_t src, std::uint64_t n, unsigned step) {
+  const unsigned w = step ? 4 : pairBytes(c, 4);
+  if (!step) step = w;
   for (std::uint64_t off = 0; off < n; off += step) {
-    c.load(src + off, 4);
-    c.store(dst + off, 4);
+    c.load(src + off, w, pcOf(0x100, off, 512, step));
+    c.store(dst + off, w);
   }
 }
 
-/// lmbench3's lat_mem_rd chain: every `stride`-th word of the range, visited page by page in a
-/// pseudo-random page order and, within a page, in a pseudo-random order of offsets (lmbench3
-/// lib_mem), which defeats stride prefetchers. Fixed seed: deterministic.
+/// lmbench bread() (bw_mmap_rd, bw_file_rd): sums every `long` of the buffer, 128 longs per
+/// unrolled iteration.
+void breadLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n) {
+  const unsigned lb = static_cast<unsigned>(c.params().long_bytes);
+  const unsigned w = pairBytes(c, lb);
+  for (std::uint64_t off = 0; off + w <= n; off += w) c.load(a + off, w, pcOf(0x300, off, 128u * lb, w));
+}
+
+/// lmbench3's lat_mem_rd chain (lib_mem.c stride_initialize, the default; `-t` would select
+/// thrash_initialize, which TI's runs do not use): element i points to element i + stride,
+/// the last one back to the first, so the chase walks the range forward with a constant
+/// stride, as an array or matrix walk would (and as a stride prefetcher can follow).
 std::vector<std::uint64_t> chaseOrder(std::uint64_t base, std::uint64_t bytes, std::uint64_t stride) {
-  std::mt19937_64 rng(0x5eed);
-  std::uint64_t pageBytes = std::max(kPage, stride);
-  std::uint64_t pages = std::max<std::uint64_t>(1, bytes / pageBytes);
-  std::uint64_t perPage = std::max<std::uint64_t>(1, std::min(bytes, pageBytes) / stride);
-  std::vector<std::uint64_t> pageOrder(pages), offs(perPage);
-  std::iota(pageOrder.begin(), pageOrder.end(), 0);
-  std::shuffle(pageOrder.begin(), pageOrder.end(), rng);
   std::vector<std::uint64_t> out;
-  out.reserve(pages * perPage);
-  for (auto p : pageOrder) {
-    std::iota(offs.begin(), offs.end(), 0);
-    std::shuffle(offs.begin(), offs.end(), rng);
-    for (auto o : offs) out.push_back(base + p * pageBytes + o * stride);
-  }
+  for (std::uint64_t off = 0; off + stride <= std::max(bytes, stride); off += stride) out.push_back(base + off);
   return out;
+}
+
+/// Loads one lmbench iteration makes (lat_mem_rd loads(): count = 100 * (range / (stride *
+/// 100) + 1)); the chain is followed that many times round, so small ranges wrap many times.
+std::uint64_t chaseLoads(std::uint64_t bytes, std::uint64_t stride) {
+  return 100 * (bytes / (stride * 100) + 1);
 }
 
 Prediction fromRun(double value, const soc::RunResult& r) {
@@ -185,12 +207,12 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       Job job;
       std::uint64_t footprint = n;
       if (op == "rd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 16); };
-      else if (op == "frd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 4); };
+      else if (op == "frd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 0); };
       else if (op == "wr") job = [=](CoreMemory& c) { wrLoop(c, a, n, 16); };
-      else if (op == "fwr") job = [=](CoreMemory& c) { wrLoop(c, a, n, 4); };
+      else if (op == "fwr") job = [=](CoreMemory& c) { wrLoop(c, a, n, 0); };
       else if (op == "rdwr") job = [=](CoreMemory& c) { rdwrLoop(c, a, n, 16); };
       else if (op == "cp") job = [=](CoreMemory& c) { cpLoop(c, b, a, n, 16); }, footprint = 2 * n;
-      else if (op == "fcp") job = [=](CoreMemory& c) { cpLoop(c, b, a, n, 4); }, footprint = 2 * n;
+      else if (op == "fcp") job = [=](CoreMemory& c) { cpLoop(c, b, a, n, 0); }, footprint = 2 * n;
       else if (op == "bzero") job = [=](CoreMemory& c) { c.memzero(a, n); };
       else job = [=](CoreMemory& c) { c.memcpy(b, a, n); }, footprint = 2 * n;  // bcopy
       auto r = measure(footprint, job);
@@ -198,30 +220,42 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       break;
     }
     case Kind::LatMemRd: {
+      // lmbench repeats the iteration and keeps the best: the chase in steady state (warm).
       auto order = chaseOrder(a, spec->bytes, spec->stride);
-      Job job = [&order](CoreMemory& c) {
-        for (auto addr : order) c.chase(addr);
+      const std::uint64_t loads = std::max<std::uint64_t>(chaseLoads(spec->bytes, spec->stride), 1000);
+      Job job = [&order, loads](CoreMemory& c) {
+        std::size_t i = 0;
+        for (std::uint64_t k = 0; k < loads; ++k) {
+          c.chase(order[i], static_cast<std::uint32_t>(1 + k % 100));  // loads() unrolls 100 deep
+          if (++i == order.size()) i = 0;
+        }
       };
-      auto r = measure(spec->bytes, job);
-      out = fromRun(r.seconds * 1e9 / double(order.size()), r);
+      p.flushCaches();
+      p.run(core, job);
+      p.resetStats();
+      auto r = p.run(core, job);
+      out = fromRun(r.seconds * 1e9 / double(loads), r);
       break;
     }
     case Kind::MmapRd: {
       const std::uint64_t n = spec->bytes;
-      auto r = measure(n, [=](CoreMemory& c) { rdLoop(c, a, n, 16); });
+      // bread() over the mapping (every long); the o2c variant's open/mmap/munmap each time
+      // and its page faults are kernel costs, not modelled yet.
+      auto r = measure(n, [=](CoreMemory& c) { breadLoop(c, a, n); });
       out = fromRun(double(n) / r.seconds / kMB, r);
       out.note = "mmap()/munmap() and page faults are not modelled (kernel paths: a later issue)";
       break;
     }
     case Kind::FileRd: {
       // read() in 64 KiB chunks: the kernel copies page-cache pages to the user buffer, then
-      // lmbench sums the buffer (rd). Syscall and open/close costs are not modelled.
+      // lmbench sums the buffer with bread() (every long). Syscall and open/close costs are
+      // not modelled.
       const std::uint64_t n = spec->bytes, chunk = 64 * 1024, user = nextBuffer(a, n);
       Job job = [=](CoreMemory& c) {
         for (std::uint64_t off = 0; off < n; off += chunk) {
           std::uint64_t len = std::min(chunk, n - off);
           c.memcpy(user, a + off, len);
-          rdLoop(c, user, len, 16);
+          breadLoop(c, user, len);
         }
       };
       auto r = measure(n + chunk, job);
@@ -237,19 +271,20 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       const unsigned w = 8;  // one double per load/store (compiled STREAM loop)
       Job job = [=](CoreMemory& c) {
         for (std::uint64_t off = 0; off < n; off += w) {
+          // One load instruction per input array (pcs 1 and 2) in the compiled loop.
           if (op == "copy") {  // c = a
-            c.load(A + off, w);
+            c.load(A + off, w, 1);
             c.store(C + off, w);
           } else if (op == "scale") {  // b = s*c
-            c.load(C + off, w);
+            c.load(C + off, w, 1);
             c.store(B + off, w);
           } else if (op == "add") {  // c = a + b
-            c.load(A + off, w);
-            c.load(B + off, w);
+            c.load(A + off, w, 1);
+            c.load(B + off, w, 2);
             c.store(C + off, w);
           } else {  // triad: a = b + s*c
-            c.load(B + off, w);
-            c.load(C + off, w);
+            c.load(B + off, w, 1);
+            c.load(C + off, w, 2);
             c.store(A + off, w);
           }
         }

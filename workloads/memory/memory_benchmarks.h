@@ -9,13 +9,13 @@
 /// | `bw_mem-wr-S` | a 4-byte store every 16 bytes | S |
 /// | `bw_mem-rdwr-S` | load then store every 16 bytes | S |
 /// | `bw_mem-cp-S` | load src, store dst, every 16 bytes (two S buffers) | S |
-/// | `bw_mem-frd/fwr/fcp-S` | the same over every 4-byte word | S |
+/// | `bw_mem-frd/fwr/fcp-S` | the same over every 4-byte word, two words per instruction (the compiler's LDP/STP, LDRD/STRD) | S |
 /// | `bw_mem-bzero-S` | the C library's memset(0) (core's zero idiom) | S |
 /// | `bw_mem-bcopy-S` | the C library's memcpy (core's copy idiom) | S |
-/// | `lat_mem_rd-stride128-szN` | dependent loads 128 bytes apart over N, ns per load | - |
+/// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load | - |
 /// | `latency_for_X_mb_block_size` | lat_mem_rd at X MiB (the guide's alias rows) | - |
-/// | `bw_mmap_rd-*-1mb` | rd over a 1 MiB mapping; mapping and page faults not modelled | 1 MiB |
-/// | `bw_file_rd-*-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then rd over the buffer; syscall cost not modelled | 1 MiB |
+/// | `bw_mmap_rd-*-1mb` | bread (a load of every long) over a 1 MiB mapping; mapping and page faults not modelled | 1 MiB |
+/// | `bw_file_rd-*-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer; syscall cost not modelled | 1 MiB |
 /// | STREAM `copy/scale/add/triad` | 8-byte elements, arrays of 4x the last-level cache (>= 8 MiB) | 16/16/24/24 bytes per element |
 /// Every buffer is warmed with one pass first unless it is larger than twice the cache capacity
 /// (then the warm pass would leave nothing useful behind), as LMBench repeats each test.

@@ -6,7 +6,11 @@ namespace socsim::models {
 
 void NextLinePrefetcher::observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) {
   if (!trigger) return;
-  for (int i = 0; i < c_.degree; ++i) out.push_back(block + c_.distance + i);
+  const auto per = static_cast<std::uint64_t>(c_.blocksPerRegion);
+  for (int i = 0; i < c_.degree; ++i) {
+    const std::uint64_t b = block + static_cast<std::uint64_t>(c_.distance + i);
+    if (b / per == block / per) out.push_back(b);  // never across a page boundary
+  }
 }
 
 void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint64_t>& out) {
@@ -29,6 +33,15 @@ void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint6
     e->lru = clock_;
     return;
   }
+  if (c_.maxStride > 0 && (stride > c_.maxStride || stride < -c_.maxStride)) {
+    // Beyond the detector's reach: restart training at this block.
+    e->stride = 0;
+    e->confidence = 0;
+    e->last = block;
+    e->region = region;
+    e->lru = clock_;
+    return;
+  }
   if (stride == e->stride) {
     e->confidence = std::min(e->confidence + 1, 3);
   } else {
@@ -41,9 +54,47 @@ void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint6
   if (e->confidence >= 1) {
     for (int i = 0; i < c_.degree; ++i) {
       std::int64_t b = static_cast<std::int64_t>(block) + e->stride * (c_.distance + i);
-      if (b >= 0) out.push_back(static_cast<std::uint64_t>(b));
+      // Physical addresses: the next page's frame is unknown, so never prefetch across a page.
+      if (b >= 0 && static_cast<std::uint64_t>(b) / static_cast<std::uint64_t>(c_.blocksPerRegion) == region)
+        out.push_back(static_cast<std::uint64_t>(b));
     }
   }
+}
+
+void PcStridePrefetcher::observe(std::uint64_t block, bool, std::uint32_t pc,
+                                 std::vector<std::uint64_t>& out) {
+  if (pc == 0) return;
+  ++clock_;
+  Entry* e = nullptr;
+  for (auto& x : table_)
+    if (x.pc == pc) e = &x;
+  if (!e) {
+    e = &*std::min_element(table_.begin(), table_.end(),
+                           [](const Entry& a, const Entry& b) { return a.lru < b.lru; });
+    *e = Entry{pc, block, clock_, 0, 0};
+    return;
+  }
+  e->lru = clock_;
+  const std::int64_t stride = static_cast<std::int64_t>(block) - static_cast<std::int64_t>(e->last);
+  if (stride == 0) return;
+  e->last = block;
+  if (stride == e->stride) {
+    e->confidence = std::min(e->confidence + 1, 3);
+  } else {
+    e->stride = stride;
+    e->confidence = 0;
+    return;
+  }
+  const auto per = static_cast<std::uint64_t>(c_.blocksPerRegion);
+  for (int i = 0; i < c_.degree; ++i) {
+    const std::int64_t b = static_cast<std::int64_t>(block) + e->stride * (c_.distance + i);
+    if (b >= 0 && static_cast<std::uint64_t>(b) / per == block / per) out.push_back(static_cast<std::uint64_t>(b));
+  }
+}
+
+void PcStridePrefetcher::reset() {
+  for (auto& e : table_) e = Entry{};
+  clock_ = 0;
 }
 
 void StridePrefetcher::reset() {
@@ -58,6 +109,9 @@ void registerBuiltinPrefetchers() {
     });
     PrefetcherFactory::add("stride", [](const PrefetchConfig& c) {
       return std::unique_ptr<Prefetcher>(new StridePrefetcher(c));
+    });
+    PrefetcherFactory::add("pc_stride", [](const PrefetchConfig& c) {
+      return std::unique_ptr<Prefetcher>(new PcStridePrefetcher(c));
     });
     PrefetcherFactory::add("none", [](const PrefetchConfig&) { return std::unique_ptr<Prefetcher>(); });
     return true;
