@@ -7,21 +7,19 @@
 
 #include "apps/socsim/commands.h"
 #include "common/error.h"
+#include "common/paths.h"
 
 namespace socsim::app {
 
-std::string sourceDir() {
-  if (const char* home = std::getenv("SOCSIM_HOME"); home && *home) return home;
-  return SOCSIM_SOURCE_DIR;
-}
-std::string measuredDir() { return sourceDir() + "/calibration/measured"; }
+std::string sourceDir() { return socsim::sourceDir(); }
+std::string measuredDir() { return socsim::sourceDir() + "/calibration/measured"; }
 
 }  // namespace socsim::app
 
 int main(int argc, char** argv) {
   using namespace socsim::app;
   CLI::App app{"socsim: performance model of TI Sitara/Jacinto SoCs (SystemC/TLM-2.0)", "socsim"};
-  app.set_version_flag("--version", std::string("socsim ") + SOCSIM_VERSION);
+  app.set_version_flag("--version", "socsim " + socsim::version());
   app.require_subcommand(1);
   std::map<std::string, Action> actions;
   actions["ingest"] = addIngest(app);

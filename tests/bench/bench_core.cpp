@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "common/paths.h"
 #include "soc/board_platform.h"
 #include "soc/config/loader.h"
 #include "soc/platform.h"
@@ -33,7 +34,7 @@ const soc::BoardConfig& board(const std::string& name) {
   auto it = boards.find(name);
   if (it == boards.end())
     it = boards
-             .emplace(name, soc::loadBoard(std::string(SOCSIM_SOURCE_DIR) + "/configs/boards/" +
+             .emplace(name, soc::loadBoard(socsim::configsDir() + "/boards/" +
                                            name + ".yaml"))
              .first;
   return it->second;

@@ -1,3 +1,4 @@
+#include "common/paths.h"
 #include "workloads/cpu/workload_profile.h"
 
 #include <algorithm>
@@ -338,7 +339,7 @@ std::vector<WorkloadProfile> loadProfiles(const std::string& dir) {
 }
 
 std::string defaultProfileDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads";
+  return socsim::configsDir() + "/workloads";
 }
 
 }  // namespace socsim::wl::cpu

@@ -1,3 +1,4 @@
+#include "common/paths.h"
 #include "workloads/crypto/crypto_config.h"
 
 #include <algorithm>
@@ -349,10 +350,10 @@ CryptoData loadCryptoData(const std::string& dir, const std::string& enginesDir)
 }
 
 std::string defaultCryptoDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads/crypto";
+  return socsim::configsDir() + "/workloads/crypto";
 }
 std::string defaultEnginesDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/components/crypto_engines";
+  return socsim::configsDir() + "/components/crypto_engines";
 }
 
 std::map<std::string, std::string> parseParams(const std::string& params) {

@@ -1,3 +1,4 @@
+#include "common/paths.h"
 #include "workloads/os/os_benchmark_params.h"
 
 #include <algorithm>
@@ -196,7 +197,7 @@ OsBenchmarkData loadOsBenchmarkData(const std::string& dir) {
 }
 
 std::string defaultOsDataDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads/os";
+  return socsim::configsDir() + "/workloads/os";
 }
 
 }  // namespace socsim::wl::os

@@ -1,3 +1,4 @@
+#include "common/paths.h"
 #include "workloads/storage/storage_data.h"
 
 #include <algorithm>
@@ -133,7 +134,7 @@ T loadGroupFile(const std::string& file, const std::string& key) {
 template LinuxIoParams loadGroupFile<LinuxIoParams>(const std::string&, const std::string&);
 
 std::string defaultStorageDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads/storage";
+  return socsim::configsDir() + "/workloads/storage";
 }
 
 StorageData StorageData::load(const std::string& dir) {
