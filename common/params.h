@@ -43,6 +43,7 @@ struct FieldInfo {
   std::string unit;         ///< "ns", "cycles", "MHz", "MT/s", "bytes", "bits", "count", "" ...
   double lo = 0, hi = 0;    ///< inclusive range for Real/Integer/Bytes (lo <= v <= hi)
   std::vector<std::string> choices;  ///< for Choice
+  std::vector<double> values;        ///< Integer: the only values allowed (empty = any in range)
   std::string description;
   std::string source;       ///< where the default comes from
   bool required = false;    ///< must be given in the config (no meaningful default)
@@ -101,6 +102,12 @@ class Schema {
     add(key, Kind::Choice, "", 0, 0, std::move(choices), description, source);
     setters_.push_back([m](T& o, const Value& v) { o.*m = v.text; });
     getters_.push_back([m](const T& o) { return o.*m; });
+    return *this;
+  }
+  /// Restrict the last added (integer) field to these values inside its range, e.g. the data
+  /// bus widths a DDR controller supports.
+  Schema& values(std::vector<double> allowed) {
+    fields_.back().values = std::move(allowed);
     return *this;
   }
   /// Mark the last added field as required (no meaningful default).

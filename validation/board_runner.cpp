@@ -42,6 +42,10 @@ QueryResult predictOne(wl::RunContext& ctx, const wl::Query& q, wl::Prediction* 
   } catch (const wl::NotModelled& nm) {
     r.kind = QueryResult::Kind::NotModelled;
     r.reason = nm.reason;
+  } catch (const InputError& e) {
+    r.kind = QueryResult::Kind::Failed;
+    r.reason = w->name() + ": " + e.what();
+    r.badInput = true;
   } catch (const std::exception& e) {
     r.kind = QueryResult::Kind::Failed;
     r.reason = w->name() + ": " + e.what();
@@ -62,7 +66,8 @@ BoardRunner makeBoardRunner(const std::string& boardsDir, const RunnerOptions& o
     if (board.empty()) return all(QueryResult::Kind::NotModelled, "no board attributed to the value");
     std::string file;
     try {
-      file = soc::findBoardFile(board, boardsDir);
+      auto given = opt.boardFiles.find(board);
+      file = given != opt.boardFiles.end() ? given->second : soc::findBoardFile(board, boardsDir);
     } catch (const InputError&) {
       return all(QueryResult::Kind::NotModelled, "no board config for '" + board + "'");
     }

@@ -3,6 +3,7 @@
 /// @brief The BoardRunner used by `socsim validate` and `socsim run`: loads the board config,
 ///        finds each query's workload and predicts it on the board's platform (built once per
 ///        worker process, on first use).
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ namespace socsim::validation {
 struct RunnerOptions {
   std::vector<std::string> overrides;  ///< `--set key=value` what-ifs applied to every board
   std::string resolvedDir;             ///< when set, write `<dir>/<board>.yaml` (resolved config)
+  /// Board name -> board YAML file to use for it instead of `<boardsDir>/<name>.yaml` (a path
+  /// given as `validate --board path/to/board.yaml`).
+  std::map<std::string, std::string> boardFiles;
 };
 
 /// A runner that resolves board names through `boardsDir` (or paths to board YAML files).

@@ -131,6 +131,12 @@ std::optional<std::string> exclusionReason(const calib::MeasuredRow& row) {
   return std::nullopt;
 }
 
+std::vector<std::pair<std::string, std::string>> exclusionPolicy() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& p : kPolicy) out.emplace_back(p.flag, p.what);
+  return out;
+}
+
 std::string exclusionPolicyText() {
   std::string s = "Measured rows flagged as follows are predicted and printed but not scored:\n";
   for (const auto& p : kPolicy) s += std::string("  ") + p.flag + ": " + p.what + "\n";

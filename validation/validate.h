@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "calibration/dataset/measured_row.h"
@@ -24,6 +25,7 @@ struct QueryResult {
   double value = 0;
   std::optional<double> lo, hi;
   std::string reason;  ///< for NotModelled / Failed
+  bool badInput = false;  ///< Failed on an InputError: the board config lacks what the query needs
 };
 
 /// Predicts a batch of queries on one board (runs inside a worker process).
@@ -36,6 +38,8 @@ using BoardRunner =
 std::optional<std::string> exclusionReason(const calib::MeasuredRow& row);
 /// One line per flag kind and what happens to it, for `socsim validate --policy` and the README.
 std::string exclusionPolicyText();
+/// The same policy as data: each excluding flag kind with what it means, in the text's order.
+std::vector<std::pair<std::string, std::string>> exclusionPolicy();
 
 struct ValidationRow {
   calib::MeasuredRow measured;

@@ -9,32 +9,8 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
-#include "soc/config/config_tree.h"
 
 namespace socsim::app {
-
-namespace {
-/// Every entry of the comma-separated `list` must name a value present in the data: an unknown
-/// or misspelt name is bad input (exit 2), not an empty result.
-void requireKnown(const std::string& list, const std::set<std::string>& known,
-                  const std::string& option, const std::string& what) {
-  if (list.empty()) return;
-  std::vector<std::string> names(known.begin(), known.end());
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    std::string v = list.substr(start, end - start);
-    if (!known.count(v)) {
-      std::string hint = config::suggestion(v, names);
-      if (auto at = hint.find("valid keys:"); at != std::string::npos)
-        hint.replace(at, 11, "known " + what + "s:");
-      throw InputError("", 0, option, "no " + what + " '" + v + "' in the measured data" + hint);
-    }
-    start = end + 1;
-  }
-}
-}  // namespace
 
 Action addMeasured(CLI::App& app) {
   struct Opts {
@@ -44,8 +20,8 @@ Action addMeasured(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("measured", "print the measured dataset");
-  sub->add_option("--board", o->board, "only these boards (comma-separated)");
-  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--board", o->board, "only these boards (comma-separated)")->transform(commaList());
+  sub->add_option("--family", o->family, "only these families (comma-separated)")->transform(commaList());
   sub->add_flag("--summary", o->summary, "family x board count table");
   sub->add_option("--format", o->format, "table|csv|json");
   sub->add_option("--measured", o->files, "measured CSV files instead of the built-in dataset");

@@ -57,8 +57,10 @@ Action addParams(CLI::App& app) {
       for (size_t i = 0; i < s.fields.size(); ++i) {
         const auto& f = s.fields[i];
         std::string range;
-        if (f.kind == params::Kind::Real || f.kind == params::Kind::Integer ||
-            f.kind == params::Kind::Bytes)
+        if (!f.values.empty())
+          for (double v : f.values) range += (range.empty() ? "" : "|") + formatNumber(v);
+        else if (f.kind == params::Kind::Real || f.kind == params::Kind::Integer ||
+                 f.kind == params::Kind::Bytes)
           range = formatNumber(f.lo) + " .. " + formatNumber(f.hi);
         else if (f.kind == params::Kind::Choice)
           for (const auto& c : f.choices) range += (range.empty() ? "" : "|") + c;

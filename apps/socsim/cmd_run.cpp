@@ -61,6 +61,33 @@ Loaded loadContext(const std::string& board, const std::vector<std::string>& set
   return l;
 }
 
+/// `status` and `reason` cells of a result: ok | not-modelled | failed, and why.
+std::vector<std::string> statusCells(const validation::QueryResult& r) {
+  switch (r.kind) {
+    case validation::QueryResult::Kind::Ok:
+      return {"ok", ""};
+    case validation::QueryResult::Kind::NotModelled:
+      return {"not-modelled", r.reason};
+    case validation::QueryResult::Kind::Failed:
+      break;
+  }
+  return {"failed", r.reason};
+}
+
+/// When no query could be predicted and some failed on bad input (the board lacks a part they
+/// need, e.g. a board without DDR), that is bad input for the whole command (exit 2).
+void requireSomePrediction(const std::string& board,
+                           const std::vector<validation::QueryResult>& results) {
+  const validation::QueryResult* bad = nullptr;
+  for (const auto& r : results) {
+    if (r.kind == validation::QueryResult::Kind::Ok) return;
+    if (r.badInput && !bad) bad = &r;
+  }
+  if (bad)
+    throw InputError("", 0, "--board",
+                     "nothing could be predicted for board " + board + ": " + bad->reason);
+}
+
 }  // namespace
 
 Action addRun(CLI::App& app) {
@@ -72,8 +99,10 @@ Action addRun(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("run", "predict the benchmarks of a board (what-if with --set)");
   sub->add_option("--board", o->board, "board name or path to a board YAML file")->required();
-  sub->add_option("--benchmark", o->glob, "only benchmarks whose name matches this glob");
-  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--benchmark", o->glob, "only benchmarks whose name matches this glob")
+      ->check(globPattern());
+  sub->add_option("--family", o->family, "only these families (comma-separated)")
+      ->transform(commaList());
   sub->add_option("--set", o->sets, "config override key=value (see socsim config --help)");
   sub->add_flag("--all", o->all, "every benchmark in the dataset, not only those measured on this board");
   sub->add_option("--format", o->format, "table|csv|json");
@@ -83,35 +112,31 @@ Action addRun(CLI::App& app) {
     auto qs = catalogue(l.name, o->all, o->family, o->glob);
     if (qs.empty()) throw InputError("", 0, "--benchmark/--family", "no benchmark matches the selection");
     Table t;
-    t.columns = {"board", "family", "benchmark", "metric", "params", "unit", "predicted", "lo", "hi"};
-    if (fmt == Format::Table) t.columns.push_back("status");
-    t.numeric = {false, false, false, false, false, false, true, true, true, false};
-    int notModelled = 0;
-    for (size_t i = 0; i < qs.size(); ++i) {
-      const auto& q = qs[i];
+    t.columns = {"board", "family", "benchmark", "metric", "params", "unit",
+                 "predicted", "lo", "hi", "status", "reason"};
+    t.numeric = {false, false, false, false, false, false, true, true, true, false, false};
+    int predicted = 0;
+    std::vector<validation::QueryResult> results;
+    for (const auto& q : qs) {
       auto r = validation::predictOne(*l.ctx, q);
       std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
       if (r.kind == validation::QueryResult::Kind::Ok) {
-        row.push_back(formatNumber(r.value));
+        ++predicted;
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
         row.push_back(formatNumber(r.lo));
         row.push_back(formatNumber(r.hi));
-        if (fmt == Format::Table) row.push_back("ok");
       } else {
-        ++notModelled;
         row.insert(row.end(), {"", "", ""});
-        std::string status = (r.kind == validation::QueryResult::Kind::NotModelled ? "not-modelled: "
-                                                                                  : "failed: ") +
-                             r.reason;
-        if (fmt == Format::Table) row.push_back(status);
-        else std::cerr << "socsim: " << q.benchmark << " (" << q.params << "): " << status << "\n";
       }
-      if (fmt == Format::Table && row[6].size()) row[6] = formatSig(r.value, 4);
+      for (auto& cell : statusCells(r)) row.push_back(std::move(cell));
       t.addRow(row);
+      results.push_back(std::move(r));
     }
     t.print(std::cout, fmt);
     if (fmt == Format::Table)
-      std::cout << "\n" << qs.size() - notModelled << "/" << qs.size() << " benchmarks predicted for "
-                << l.name << (o->sets.empty() ? "" : " with overrides") << "\n";
+      std::cout << "\n" << predicted << "/" << qs.size() << " benchmarks predicted for " << l.name
+                << (o->sets.empty() ? "" : " with overrides") << "\n";
+    requireSomePrediction(l.name, results);
     return 0;
   };
 }
@@ -124,8 +149,11 @@ Action addExplain(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("explain", "where the simulated time of one prediction went");
   sub->add_option("--board", o->board, "board name or path to a board YAML file")->required();
-  sub->add_option("--benchmark", o->benchmark, "benchmark name (a glob selects several)")->required();
-  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--benchmark", o->benchmark, "benchmark name (a glob selects several)")
+      ->required()
+      ->check(globPattern());
+  sub->add_option("--family", o->family, "only these families (comma-separated)")
+      ->transform(commaList());
   sub->add_option("--set", o->sets, "config override key=value");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
@@ -138,18 +166,18 @@ Action addExplain(CLI::App& app) {
     if (qs.size() > kMax) qs.resize(kMax);
     Table t;
     t.columns = {"board", "family", "benchmark", "metric", "params", "unit", "predicted", "part",
-                 "seconds", "share_%"};
-    t.numeric = {false, false, false, false, false, false, true, false, true, true};
+                 "seconds", "share_%", "status", "reason"};
+    t.numeric = {false, false, false, false, false, false, true, false, true, true, false, false};
+    std::vector<validation::QueryResult> results;
     for (const auto& q : qs) {
       wl::Prediction p;
       auto r = validation::predictOne(*l.ctx, q, &p);
+      results.push_back(r);
       std::vector<std::string> head = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
+      const auto status = statusCells(r);
       if (r.kind != validation::QueryResult::Kind::Ok) {
         auto row = head;
-        row.insert(row.end(), {"", r.kind == validation::QueryResult::Kind::NotModelled
-                                       ? "not-modelled: " + r.reason
-                                       : "failed: " + r.reason,
-                               "", ""});
+        row.insert(row.end(), {"", "", "", "", status[0], status[1]});
         t.addRow(row);
         continue;
       }
@@ -157,7 +185,7 @@ Action addExplain(CLI::App& app) {
       for (const auto& [part, s] : p.breakdown.seconds) total += s;
       if (p.breakdown.seconds.empty()) {
         auto row = head;
-        row.insert(row.end(), {formatNumber(r.value), "(no breakdown)", "", ""});
+        row.insert(row.end(), {formatNumber(r.value), "(no breakdown)", "", "", status[0], status[1]});
         t.addRow(row);
       }
       for (const auto& [part, s] : p.breakdown.seconds) {
@@ -166,11 +194,13 @@ Action addExplain(CLI::App& app) {
         row.push_back(part);
         row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatNumber(s));
         row.push_back(total > 0 ? formatSig(100 * s / total, 3) : "");
+        row.insert(row.end(), status.begin(), status.end());
         t.addRow(row);
       }
       if (!p.note.empty() && fmt == Format::Table) std::cerr << q.benchmark << ": " << p.note << "\n";
     }
     t.print(std::cout, fmt);
+    requireSomePrediction(l.name, results);
     return 0;
   };
 }

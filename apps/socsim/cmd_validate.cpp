@@ -2,10 +2,14 @@
 //                 [--jobs N] [--out DIR] [--policy]
 #include <unistd.h>
 
+#include <cctype>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "apps/socsim/commands.h"
@@ -14,6 +18,8 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
+#include "soc/config/board_config.h"
+#include "soc/config/loader.h"
 #include "validation/board_runner.h"
 #include "validation/cross_guide.h"
 #include "validation/validate.h"
@@ -74,19 +80,64 @@ std::string jsonGroup(const validation::GroupSummary& g) {
   return s + "}";
 }
 
-}  // namespace
+namespace fs = std::filesystem;
 
-bool inCommaList(const std::string& list, const std::string& v) {
-  if (list.empty()) return true;
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    if (list.compare(start, end - start, v) == 0) return true;
-    start = end + 1;
-  }
-  return false;
+/// True when a `--board` item names a board YAML file rather than a board.
+bool isBoardPath(const std::string& item) {
+  fs::path p(item);
+  return p.has_parent_path() || p.extension() == ".yaml" || p.extension() == ".yml";
 }
+
+/// The folder name of a run filtered by board and/or family ("board-a+b_family-c"), so that it
+/// does not overwrite the full run's files; "" for an unfiltered run.
+std::string filterFolder(const std::string& boards, const std::string& families) {
+  auto part = [](const std::string& what, const std::string& list) {
+    std::string s = what;
+    const char* sep = "-";
+    for (const auto& item : splitCommaList(list)) {
+      s += sep + item;
+      sep = "+";
+    }
+    return s;
+  };
+  std::string tag;
+  if (!boards.empty()) tag = part("board", boards);
+  if (!families.empty()) tag += (tag.empty() ? "" : "_") + part("family", families);
+  for (char& c : tag)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '+' && c != '.')
+      c = '_';
+  if (tag.size() > 150) tag = tag.substr(0, 130) + "-" + std::to_string(std::hash<std::string>{}(tag) % 1000000007);
+  return tag;
+}
+
+/// Creates `dir` and checks that a file can be written in it, before any prediction runs:
+/// a folder that cannot be used is bad input (exit 2), not a late internal error.
+void prepareOutDir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw InputError("", 0, "--out",
+                     "cannot create the output folder '" + dir + "': " +
+                         (ec ? ec.message() : std::string("a file of that name exists")));
+  std::string probe = dir + "/.socsim-write-check-" + std::to_string(::getpid());
+  bool ok;
+  {
+    std::ofstream f(probe, std::ios::binary);
+    ok = f.good() && (f << "x").flush().good();
+  }
+  fs::remove(probe, ec);
+  if (!ok) throw InputError("", 0, "--out", "cannot write in the output folder '" + dir + "'");
+}
+
+/// Writes one result file; a failed write (disk full) is reported, not a truncated file.
+void writeFile(const std::string& path, const std::function<void(std::ostream&)>& body) {
+  std::ofstream os(path, std::ios::binary);
+  body(os);
+  os.close();
+  if (!os) throw InputError(path, 0, "--out", "write failed (disk full or not writable?)");
+}
+
+}  // namespace
 
 Action addValidate(CLI::App& app) {
   struct Opts {
@@ -97,22 +148,37 @@ Action addValidate(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("validate", "predicted vs measured for every measured row (the main job)");
-  sub->add_option("--board", o->board, "only these boards (comma-separated names)");
-  sub->add_option("--family", o->family, "only these families (comma-separated)");
+  sub->add_option("--board", o->board,
+                  "only these boards (comma-separated names, or paths to board YAML files)")
+      ->transform(commaList());
+  sub->add_option("--family", o->family, "only these families (comma-separated)")
+      ->transform(commaList());
   sub->add_option("--format", o->format, "table|csv|json");
   sub->add_option("--measured", o->measured, "validate against these measured CSVs instead of the built-in dataset");
   sub->add_option("--cv", o->cv, "cross-validation: lobo | release");
   sub->add_option("--set", o->sets, "config override key=value (what-if), applied to every board");
-  sub->add_option("--jobs,-j", o->jobs, "worker processes (default: number of cores)");
-  sub->add_option("--out", o->out, "folder for validate.csv and the summaries (default: out)");
+  sub->add_option("--jobs,-j", o->jobs, "worker processes (default: number of cores)")
+      ->check(atLeastOne());
+  sub->add_option("--out", o->out,
+                  "folder for validate.csv and the summaries (default: out; a run filtered by "
+                  "--board/--family writes into a subfolder named after the filter)");
   sub->add_flag("--no-out", o->noOut, "do not write result files");
   sub->add_flag("--policy", o->policy, "print the exclusion policy for flagged rows and exit");
   return [o]() {
+    Format fmt = parseFormat(o->format);
     if (o->policy) {
-      std::cout << validation::exclusionPolicyText();
+      if (fmt == Format::Table) {
+        std::cout << validation::exclusionPolicyText();
+        return 0;
+      }
+      Table t;
+      t.columns = {"flag", "scored", "meaning"};
+      t.numeric = {false, false, false};
+      for (const auto& [flag, what] : validation::exclusionPolicy()) t.addRow({flag, "no", what});
+      t.addRow({"(any other flag)", "yes", "rows with other flags are scored"});
+      t.print(std::cout, fmt);
       return 0;
     }
-    Format fmt = parseFormat(o->format);
     if (!o->cv.empty()) {
       if (o->cv != "lobo" && o->cv != "release")
         throw InputError("", 0, "--cv", "expected lobo or release, got '" + o->cv + "'");
@@ -129,30 +195,67 @@ Action addValidate(CLI::App& app) {
         rows.insert(rows.end(), r.begin(), r.end());
       }
     }
+    // A --board item that is a board YAML file selects the rows of its board.name, predicted
+    // with that file's config.
+    std::set<std::string> knownBoards, knownFamilies;
+    for (const auto& r : rows) {
+      if (!r.board.empty()) knownBoards.insert(r.board);
+      knownFamilies.insert(r.family);
+    }
+    const std::string boardsDir = sourceDir() + "/configs/boards";
+    std::map<std::string, std::string> boardFiles;
+    std::string boards;
+    for (const auto& item : splitCommaList(o->board)) {
+      std::string name = item;
+      if (isBoardPath(item)) {
+        std::string file = soc::findBoardFile(item, boardsDir);
+        name = soc::loadBoard(file).board.name;
+        if (!knownBoards.count(name))
+          throw InputError(file, 0, "board.name",
+                           "board '" + name + "' has no measured rows to validate against (use "
+                           "'socsim run --board " + item + "' to predict it)");
+        boardFiles[name] = file;
+      }
+      boards += (boards.empty() ? "" : ",") + name;
+    }
+    requireKnown(boards, knownBoards, "--board", "board");
+    requireKnown(o->family, knownFamilies, "--family", "family");
     std::vector<calib::MeasuredRow> sel;
     for (auto& r : rows)
-      if (inCommaList(o->board, r.board) && inCommaList(o->family, r.family)) sel.push_back(std::move(r));
+      if (inCommaList(boards, r.board) && inCommaList(o->family, r.family)) sel.push_back(std::move(r));
     if (sel.empty())
       throw InputError("", 0, "--board/--family", "no measured row matches the selection");
+
+    // A filtered run writes into a subfolder named after its filter, so that it never
+    // overwrites the files of the full run.
+    std::string outDir = o->out;
+    if (std::string tag = filterFolder(boards, o->family); !tag.empty()) outDir += "/" + tag;
+    if (!o->noOut) prepareOutDir(outDir + "/resolved");
 
     validation::ValidateOptions vo;
     vo.jobs = o->jobs > 0 ? o->jobs : std::max(1u, std::thread::hardware_concurrency());
     vo.progress = isatty(STDERR_FILENO);
     validation::RunnerOptions ro;
     ro.overrides = o->sets;
-    if (!o->noOut) ro.resolvedDir = o->out + "/resolved";
-    auto runner = validation::makeBoardRunner(sourceDir() + "/configs/boards", ro);
+    ro.boardFiles = boardFiles;
+    if (!o->noOut) ro.resolvedDir = outDir + "/resolved";
+    auto runner = validation::makeBoardRunner(boardsDir, ro);
     auto results = validation::validate(sel, runner, vo);
     auto summary = validation::summarize(results);
 
     if (!o->noOut) {
-      std::filesystem::create_directories(o->out);
-      std::ofstream os(o->out + "/validate.csv", std::ios::binary);
-      csv::writeRecord(os, validation::validateCsvHeader());
-      for (const auto& r : results) csv::writeRecord(os, validation::toCsvFields(r));
-      std::ofstream ss(o->out + "/validate-summary.csv", std::ios::binary);
-      summaryTable(summary.families, "family", &summary.total).print(ss, Format::Csv);
-      summaryTable(summary.boards, "board", nullptr).print(ss, Format::Csv);
+      writeFile(outDir + "/validate.csv", [&](std::ostream& os) {
+        csv::writeRecord(os, validation::validateCsvHeader());
+        for (const auto& r : results) csv::writeRecord(os, validation::toCsvFields(r));
+      });
+      // One table per file, so each is one CSV.
+      writeFile(outDir + "/validate-summary-family.csv", [&](std::ostream& os) {
+        summaryTable(summary.families, "family", &summary.total).print(os, Format::Csv);
+      });
+      writeFile(outDir + "/validate-summary-board.csv", [&](std::ostream& os) {
+        summaryTable(summary.boards, "board", nullptr).print(os, Format::Csv);
+      });
+      std::cerr << "validate: results written to " << outDir << "/\n";
     }
 
     if (fmt == Format::Csv) {

@@ -5,6 +5,7 @@
 ///        (0 ok, 2 bad input, 1 internal error) and throw InputError for bad input.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,29 @@ std::string boardsDir();
 /// and resolved; throws InputError naming file, line and YAML path on bad input.
 soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides = {});
 
-/// True when `list` (comma-separated) is empty or contains `v`.
+/// True when `list` (comma-separated) is empty or contains `v` (items compared trimmed).
 bool inCommaList(const std::string& list, const std::string& v);
+/// The items of the comma-separated `list`, each trimmed of surrounding spaces ({} for "").
+std::vector<std::string> splitCommaList(const std::string& list);
+
+/// CLI11 transform for a comma-separated list option (`--board 'a, b'`): trims the spaces around
+/// each item (-> "a,b"); an empty item ("", "a,,b", "a,") is a usage error (exit 2).
+CLI::Validator commaList();
+/// CLI11 check for a glob option (fnmatch syntax): not empty, every '[' closed, no trailing '\\'.
+CLI::Validator globPattern();
+/// What is wrong with `glob` for globPattern(), or "" when it is well formed.
+std::string globError(const std::string& glob);
+/// CLI11 check for a count option such as `--jobs`: a whole number >= 1.
+CLI::Validator atLeastOne();
+
+/// Every item of the comma-separated `list` must be in `known`: an unknown or misspelt name is
+/// bad input naming `option`, the name, the nearest known one and every known one (`what` is
+/// "board" or "family"), not an empty result.
+void requireKnown(const std::string& list, const std::set<std::string>& known,
+                  const std::string& option, const std::string& what);
+
+/// Flushes stdout at the end of a command: when a write failed (a full disk, a closed pipe),
+/// prints why on stderr and returns 1 (or `status` when that already says failure).
+int checkStdout(int status);
 
 }  // namespace socsim::app

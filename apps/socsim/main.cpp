@@ -8,6 +8,7 @@
 #include "apps/socsim/commands.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "soc/config/config_tree.h"
 
 namespace socsim::app {
 
@@ -30,6 +31,23 @@ int main(int argc, char** argv) {
   actions["boards"] = addBoards(app);
   actions["config"] = addConfig(app);
   actions["params"] = addParams(app);
+  // CLI11 reports an unknown first word as "A subcommand is required": name it instead.
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word.empty() || word[0] == '-') continue;
+    if (actions.count(word)) break;
+    std::vector<std::string> names;
+    std::string all;
+    for (const auto& [name, action] : actions) {
+      names.push_back(name);
+      all += (all.empty() ? "" : ", ") + name;
+    }
+    std::string hint = socsim::config::suggestion(word, names);
+    if (hint.find("did you mean") == std::string::npos) hint.clear();
+    std::cerr << "socsim: error: unknown subcommand '" << word << "'" << hint
+              << "; subcommands: " << all << " (socsim --help)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -42,14 +60,18 @@ int main(int argc, char** argv) {
     app.exit(e);
     return 2;
   }
+  int status = 2;
   try {
-    for (auto* sub : app.get_subcommands()) return actions.at(sub->get_name())();
-    return 2;
+    for (auto* sub : app.get_subcommands()) {
+      status = actions.at(sub->get_name())();
+      break;
+    }
   } catch (const socsim::InputError& e) {
     std::cerr << "socsim: error: " << e.what() << "\n";
-    return 2;
+    status = 2;
   } catch (const std::exception& e) {
     std::cerr << "socsim: internal error: " << e.what() << "\n";
-    return 1;
+    status = 1;
   }
+  return checkStdout(status);
 }

@@ -63,8 +63,12 @@ inline const params::Schema<DramParams>& DramParams::schema() {
                   "DRAM standard", "SoC datasheet / board facts (DDR3 default)")
           .real("data_rate", &P::data_rate_mts, "MT/s", 100, 10000,
                 "data rate per pin (twice the DRAM clock)", "board facts (DDR3-1600 default)")
-          .integer("bus_width_bits", &P::bus_width_bits, "bits", 8, 128, "data bus width of a channel",
-                   "board facts / SoC TRM EMIF (32-bit default)")
+          .integer("bus_width_bits", &P::bus_width_bits, "bits", 16, 64, "data bus width of a channel",
+                   "board facts / SoC TRM EMIF (32-bit default); the widths TI's DDR controllers "
+                   "drive: AM335x EMIF4D, OMAP-L138 DDR2/mDDR 16; AM57xx EMIF, KeyStone II EMIF, "
+                   "K3 DDRSS 16 or 32; KeyStone II K2H/K2K EMIF 64; ECC lanes not counted (background "
+                   "knowledge: unverified)")
+          .values({16, 32, 64})
           .integer("channels", &P::channels, "count", 1, 16, "independent channels",
                    "board facts / SoC TRM (1 default)")
           .integer("ranks", &P::ranks, "count", 1, 4, "ranks per channel", "board facts (1 default)")

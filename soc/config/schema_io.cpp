@@ -67,7 +67,7 @@ params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std
       if (f.kind != params::Kind::Real && x != std::floor(x))
         throw InputError(n.file, n.line, path,
                          "wrong type: expected " + kindText(f) + ", got '" + t + "'");
-      if (x < f.lo || x > f.hi) {
+      if (f.values.empty() && (x < f.lo || x > f.hi)) {
         std::string got = "'" + t + "'";
         if (t != formatNumber(x))
           got += " = " + formatNumber(x) + (f.unit.empty() ? "" : " " + f.unit);
@@ -75,6 +75,14 @@ params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std
                          "out of range: expected " + formatNumber(f.lo) + " .. " +
                              formatNumber(f.hi) + (f.unit.empty() ? "" : " " + f.unit) + " (" +
                              f.description + "), got " + got);
+      }
+      if (!f.values.empty() && std::find(f.values.begin(), f.values.end(), x) == f.values.end()) {
+        std::string allowed;
+        for (double a : f.values) allowed += (allowed.empty() ? "" : ", ") + formatNumber(a);
+        throw InputError(n.file, n.line, path,
+                         "not an allowed value: expected one of " + allowed +
+                             (f.unit.empty() ? "" : " " + f.unit) + " (" + f.description +
+                             "), got '" + t + "'");
       }
       v.number = x;
       return v;

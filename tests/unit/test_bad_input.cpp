@@ -636,3 +636,277 @@ TEST_F(BadInput, ConfigCommandOnBadBoardFiles) {
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_TRUE(isValidJson(ok.out));
 }
+
+// ---------------------------------------------------------------- CLI QA pass 2
+
+namespace {
+/// kBoard with its presets pointing at the shipped components (for a board file outside
+/// configs/boards/).
+std::string absoluteBoard(std::string board) {
+  for (size_t at; (at = board.find("../components/")) != std::string::npos;)
+    board.replace(at, 14, srcDir() + "/configs/components/");
+  return board;
+}
+
+/// The records of a CSV text (a test failure when it does not parse).
+std::vector<std::vector<std::string>> csvRecords(const std::string& text) {
+  try {
+    return csv::parse(text, "stdout");
+  } catch (const InputError& e) {
+    ADD_FAILURE() << e.what() << "\n" << text.substr(0, 2000);
+    return {};
+  }
+}
+
+/// Index of `name` in a CSV header (a test failure when absent).
+size_t column(const std::vector<std::string>& header, const std::string& name) {
+  for (size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name) return i;
+  ADD_FAILURE() << "no column '" << name << "'";
+  return 0;
+}
+}  // namespace
+
+// Found: `run`/`explain --format csv|json` had no status column; why a row was not predicted
+// went to stderr only.
+TEST_F(BadInput, RunAndExplainCsvCarryStatusAndReason) {
+  auto r = socsim("run --board am335x-evm --family 'stream,audio' --format csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto rec = csvRecords(r.out);
+  ASSERT_GT(rec.size(), 2u);
+  size_t st = column(rec[0], "status"), why = column(rec[0], "reason");
+  EXPECT_EQ(rec[0][6], "predicted");  // the contract's columns come first
+  int ok = 0, notModelled = 0;
+  for (size_t i = 1; i < rec.size(); ++i) {
+    ASSERT_EQ(rec[i].size(), rec[0].size());
+    if (rec[i][st] == "ok") {
+      ++ok;
+      EXPECT_FALSE(rec[i][6].empty());
+    } else if (rec[i][st] == "not-modelled") {
+      ++notModelled;
+      EXPECT_TRUE(rec[i][6].empty());
+      EXPECT_FALSE(rec[i][why].empty()) << "no reason for " << rec[i][2];
+    } else {
+      ADD_FAILURE() << "status '" << rec[i][st] << "'";
+    }
+  }
+  EXPECT_GT(ok, 0);
+  EXPECT_GT(notModelled, 0);
+  EXPECT_FALSE(contains(r.err, "not-modelled")) << "reasons belong in the output:\n" << r.err;
+
+  auto j = socsim("run --board am335x-evm --family audio --format json");
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(isValidJson(j.out));
+  EXPECT_TRUE(contains(j.out, "\"status\": \"not-modelled\"")) << j.out.substr(0, 1000);
+  EXPECT_TRUE(contains(j.out, "\"reason\": \"")) << j.out.substr(0, 1000);
+
+  auto e = socsim("explain --board am335x-evm --family audio --benchmark '*' --format csv");
+  ASSERT_EQ(e.status, 0) << e.err;
+  auto er = csvRecords(e.out);
+  ASSERT_GT(er.size(), 1u);
+  size_t est = column(er[0], "status"), ewhy = column(er[0], "reason");
+  EXPECT_EQ(er[1][est], "not-modelled");
+  EXPECT_FALSE(er[1][ewhy].empty());
+}
+
+// Found: `validate --board bogus` did not name the board; `--board 'a, b'` dropped b.
+TEST_F(BadInput, ValidateNamesUnknownBoardsAndTrimsLists) {
+  auto b = socsim("validate --board bogus --no-out");
+  EXPECT_EQ(b.status, 2) << b.err;
+  EXPECT_TRUE(contains(b.err, "no board 'bogus'")) << b.err;
+  EXPECT_TRUE(contains(b.err, "am335x-evm")) << "known boards listed:\n" << b.err;
+  auto f = socsim("validate --family lmbench-mme --no-out");
+  EXPECT_EQ(f.status, 2) << f.err;
+  EXPECT_TRUE(contains(f.err, "did you mean 'lmbench-mem'")) << f.err;
+
+  auto two = socsim("validate --board 'am335x-evm, k2g-evm' --family ' stream , dhrystone' "
+                    "--no-out --format csv -j 1");
+  ASSERT_EQ(two.status, 0) << two.err;
+  EXPECT_TRUE(contains(two.out, "\nam335x-evm,stream,")) << two.out.substr(0, 500);
+  EXPECT_TRUE(contains(two.out, "\nk2g-evm,stream,")) << "second board dropped";
+  EXPECT_TRUE(contains(two.out, "\nk2g-evm,dhrystone,")) << "second family dropped";
+
+  auto m = socsim("measured --board 'am335x-evm, k2g-evm' --family stream --format csv");
+  EXPECT_EQ(m.status, 0) << m.err;
+  EXPECT_TRUE(contains(m.out, ",k2g-evm,stream,")) << m.out.substr(0, 500);
+
+  auto empty = socsim("validate --board 'am335x-evm,,k2g-evm' --no-out");
+  EXPECT_EQ(empty.status, 2) << empty.err;
+  EXPECT_TRUE(contains(empty.err, "--board")) << empty.err;
+  EXPECT_TRUE(contains(empty.err, "empty name")) << empty.err;
+}
+
+// Found: `validate --out /proc/x` predicted every row, then failed with exit 1.
+TEST_F(BadInput, ValidateChecksTheOutputFolderFirst) {
+  auto r = socsim("validate --board am335x-evm --family stream --out /proc/x");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "--out")) << r.err;
+  EXPECT_TRUE(contains(r.err, "/proc/x")) << r.err;
+  EXPECT_FALSE(contains(r.err, "internal error")) << r.err;
+  write("afile", "x");
+  auto f = socsim("validate --board am335x-evm --family stream --out " + q(path("afile")));
+  EXPECT_EQ(f.status, 2) << f.err;
+  EXPECT_TRUE(contains(f.err, path("afile"))) << f.err;
+  EXPECT_TRUE(r.out.empty() && f.out.empty()) << "nothing predicted before the check";
+}
+
+// Found: output to a full disk (`socsim measured > /dev/full`) exited 0.
+TEST_F(BadInput, FullStandardOutputIsAnError) {
+  std::string err = path("err.txt");
+  for (std::string args : {"measured --format csv", "boards", "validate --policy"}) {
+    int rc = std::system(("'" + socsimBin() + "' " + args + " >/dev/full 2>'" + err + "'").c_str());
+    ASSERT_TRUE(WIFEXITED(rc)) << args;
+    EXPECT_EQ(WEXITSTATUS(rc), 1) << args;
+    EXPECT_TRUE(contains(readAll(err), "standard output")) << args << ": " << readAll(err);
+  }
+}
+
+// Found: `validate --policy --format json` printed text.
+TEST_F(BadInput, ValidatePolicyHonoursFormat) {
+  auto j = socsim("validate --policy --format json");
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(isValidJson(j.out));
+  EXPECT_TRUE(contains(j.out, "\"flag\": \"zero-rate\"")) << j.out;
+  auto c = socsim("validate --policy --format csv");
+  ASSERT_EQ(c.status, 0) << c.err;
+  auto rec = csvRecords(c.out);
+  ASSERT_GT(rec.size(), 5u);
+  EXPECT_EQ(rec[0], (std::vector<std::string>{"flag", "scored", "meaning"}));
+  auto t = socsim("validate --policy");
+  EXPECT_TRUE(contains(t.out, "zero-rate: ")) << t.out;
+  EXPECT_EQ(socsim("validate --policy --format xml").status, 2);
+}
+
+// Found: `socsim bogus` said "A subcommand is required".
+TEST_F(BadInput, UnknownSubcommandIsNamed) {
+  auto r = socsim("bogus");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "unknown subcommand 'bogus'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate")) << r.err;
+  auto t = socsim("valdiate --board x");
+  EXPECT_EQ(t.status, 2) << t.err;
+  EXPECT_TRUE(contains(t.err, "did you mean 'validate'")) << t.err;
+  EXPECT_EQ(socsim("--version").status, 0);
+}
+
+// Found: `--benchmark ''` ran every benchmark (explain: the first twelve), `--benchmark '[a'`
+// said no benchmark matches.
+TEST_F(BadInput, EmptyOrMalformedGlobsAreUsageErrors) {
+  auto ok = socsim("run --board am335x-evm --family stream --benchmark '[ct]*' --format csv");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(contains(ok.out, ",stream,copy,")) << ok.out;
+  EXPECT_FALSE(contains(ok.out, ",stream,add,")) << ok.out;
+  for (std::string cmd : {"run --board am335x-evm", "explain --board am335x-evm"}) {
+    auto e = socsim(cmd + " --benchmark ''");
+    EXPECT_EQ(e.status, 2) << cmd << ": " << e.err;
+    EXPECT_TRUE(contains(e.err, "--benchmark")) << e.err;
+    EXPECT_TRUE(contains(e.err, "empty pattern")) << e.err;
+    auto m = socsim(cmd + " --benchmark '[a'");
+    EXPECT_EQ(m.status, 2) << cmd << ": " << m.err;
+    EXPECT_TRUE(contains(m.err, "not closed")) << m.err;
+    auto b = socsim(cmd + " --benchmark 'copy\\\\'");
+    EXPECT_EQ(b.status, 2) << cmd << ": " << b.err;
+    EXPECT_TRUE(contains(b.err, "backslash")) << b.err;
+  }
+}
+
+// Found: `validate -j -1` and `-j 0` were accepted.
+TEST_F(BadInput, JobsMustBePositive) {
+  for (std::string j : {"-1", "0", "two"}) {
+    auto r = socsim("validate --board am335x-evm --family stream --no-out -j " + j);
+    EXPECT_EQ(r.status, 2) << j << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "--jobs")) << r.err;
+    EXPECT_TRUE(contains(r.err, "at least 1")) << r.err;
+  }
+}
+
+// Found: a 9-bit DDR bus loaded; a bus width must be one the DDR controllers drive.
+TEST(BoardYaml, DramBusWidthIsOneTheControllersSupport) {
+  std::string ddr =
+      "ddr_controller: {preset: ../components/ddr_controllers/k3_ddrss.yaml}\n"   // 11
+      "dram: {preset: ../components/dram/lpddr4_4266.yaml, bus_width_bits: 9}\n";  // 12
+  auto e = boardError(kBoard + ddr);
+  EXPECT_EQ(e.file(), inlineName()) << e.what();
+  EXPECT_EQ(e.line(), 12) << e.what();
+  EXPECT_EQ(e.path(), "dram.bus_width_bits") << e.what();
+  EXPECT_TRUE(contains(e.what(), "16, 32, 64")) << e.what();
+  auto s = boardError(kBoard + ddr, {"dram.bus_width_bits=24"});
+  EXPECT_TRUE(contains(s.what(), "16, 32, 64")) << s.what();
+  std::string ok = ddr;
+  ok.replace(ok.find("bus_width_bits: 9"), 17, "bus_width_bits: 16");
+  EXPECT_EQ(soc::loadBoardText(kBoard + ok, inlineName()).dram->bus_width_bits, 16);
+}
+
+// Found: `run` on a board without DDR exited 0 with every row failed.
+TEST_F(BadInput, RunOnABoardLackingAPartIsBadInput) {
+  std::string p = write("noddr.yaml", absoluteBoard(kBoard));
+  for (std::string cmd : {"run --family stream --format csv", "explain --benchmark copy"}) {
+    auto r = socsim(cmd + " --board " + q(p));
+    EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "nothing could be predicted for board qa-board")) << r.err;
+    EXPECT_TRUE(contains(r.err, "dram")) << "the missing part is named: " << r.err;
+  }
+}
+
+// Found: `validate --board path/to/board.yaml` selected measured rows by the path string.
+TEST_F(BadInput, ValidateBoardPathSelectsItsBoardName) {
+  std::string yaml = readAll(srcDir() + "/configs/boards/am335x-evm.yaml");
+  for (size_t at; (at = yaml.find("../components/")) != std::string::npos;)
+    yaml.replace(at, 14, srcDir() + "/configs/components/");
+  auto at = yaml.find("data_rate: {value: 800MT/s");
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, 26, "data_rate: {value: 1600MT/s");
+  std::string p = write("fast-ddr/am335x.yaml", yaml);
+  auto viaPath = socsim("validate --board " + q(p) + " --family stream --no-out --format csv");
+  ASSERT_EQ(viaPath.status, 0) << viaPath.err;
+  auto builtIn = socsim("validate --board am335x-evm --family stream --no-out --format csv");
+  ASSERT_EQ(builtIn.status, 0) << builtIn.err;
+  auto a = csvRecords(viaPath.out), b = csvRecords(builtIn.out);
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GT(a.size(), 1u);
+  bool differs = false;
+  for (size_t i = 1; i < a.size(); ++i) {
+    EXPECT_EQ(a[i][0], "am335x-evm");
+    EXPECT_EQ(a[i][2], b[i][2]);
+    EXPECT_FALSE(a[i][7].empty()) << a[i][10];
+    differs |= a[i][7] != b[i][7];
+  }
+  EXPECT_TRUE(differs) << "the file's DDR (1600 MT/s) was not used";
+  std::string other = write("other.yaml", absoluteBoard(kBoard));
+  auto none = socsim("validate --board " + q(other) + " --no-out");
+  EXPECT_EQ(none.status, 2) << none.err;
+  EXPECT_TRUE(contains(none.err, "'qa-board' has no measured rows")) << none.err;
+}
+
+// Found: validate-summary.csv held two tables in one CSV, and a filtered validate overwrote the
+// full run's out/validate.csv.
+TEST_F(BadInput, ValidateWritesOneCsvPerTableAndFilteredRunsApart) {
+  std::string out = path("out");
+  write("out/validate.csv", "the full run\n");
+  auto r = socsim("validate --board am335x-evm --family stream,dhrystone -j 1 --out " + q(out));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(readAll(out + "/validate.csv"), "the full run\n");
+  std::string dir = out + "/board-am335x-evm_family-stream+dhrystone";
+  EXPECT_TRUE(contains(r.err, dir)) << "says where: " << r.err;
+  auto rows = csvRecords(readAll(dir + "/validate.csv"));
+  ASSERT_GT(rows.size(), 1u);
+  ASSERT_GE(rows[0].size(), 12u);
+  EXPECT_EQ(std::vector<std::string>(rows[0].begin(), rows[0].begin() + 12),
+            (std::vector<std::string>{"board", "family", "benchmark", "metric", "params", "unit",
+                                      "measured", "predicted", "error", "error_kind", "status",
+                                      "split"}));
+  EXPECT_TRUE(fs::exists(dir + "/resolved/am335x-evm.yaml"));
+  EXPECT_FALSE(fs::exists(dir + "/validate-summary.csv"));
+  for (std::string table : {"family", "board"}) {
+    auto t = csvRecords(readAll(dir + "/validate-summary-" + table + ".csv"));
+    ASSERT_GT(t.size(), 1u) << table;
+    EXPECT_EQ(t[0][0], table);
+    EXPECT_EQ(t[0][8], "MdAPE_%");
+    for (const auto& rec : t) EXPECT_EQ(rec.size(), t[0].size()) << table << ": one table only";
+  }
+  auto fam = csvRecords(readAll(dir + "/validate-summary-family.csv"));
+  EXPECT_EQ(fam.back()[0], "total");
+  auto brd = csvRecords(readAll(dir + "/validate-summary-board.csv"));
+  ASSERT_EQ(brd.size(), 2u);
+  EXPECT_EQ(brd[1][0], "am335x-evm");
+}
