@@ -230,7 +230,11 @@ Action addValidate(CLI::App& app) {
     // overwrites the files of the full run.
     std::string outDir = o->out;
     if (std::string tag = filterFolder(boards, o->family); !tag.empty()) outDir += "/" + tag;
-    if (!o->noOut) prepareOutDir(outDir + "/resolved");
+    if (!o->noOut) {
+      if (o->out.empty()) throw InputError("", 0, "--out", "empty output folder (use --no-out to write nothing)");
+      prepareOutDir(outDir);
+      prepareOutDir(outDir + "/resolved");
+    }
 
     validation::ValidateOptions vo;
     vo.jobs = o->jobs > 0 ? o->jobs : std::max(1u, std::thread::hardware_concurrency());

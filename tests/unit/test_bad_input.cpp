@@ -748,6 +748,9 @@ TEST_F(BadInput, ValidateChecksTheOutputFolderFirst) {
   EXPECT_EQ(f.status, 2) << f.err;
   EXPECT_TRUE(contains(f.err, path("afile"))) << f.err;
   EXPECT_TRUE(r.out.empty() && f.out.empty()) << "nothing predicted before the check";
+  auto e = socsim("validate --board am335x-evm --family stream --out ''");
+  EXPECT_EQ(e.status, 2) << e.err;
+  EXPECT_TRUE(contains(e.err, "empty output folder")) << e.err;
 }
 
 // Found: output to a full disk (`socsim measured > /dev/full`) exited 0.
