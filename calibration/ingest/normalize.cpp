@@ -847,6 +847,45 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
                      "x-max-bw_mem)");
   }
 
+  // The same bound on the bytes an `openssl speed` call adds: from its smallest to its largest
+  // buffer, one algorithm's call time (size / rate) must grow by at least the added bytes at the
+  // fastest bw_mem, and must grow at all. A column whose call time stays flat while the buffer
+  // grows 64-512x did not process its buffers (every size of it is the same broken set-up), so
+  // all its throughput rows are flagged.
+  std::map<std::string, std::vector<size_t>> speedGroups;  // source|table|board|kernel|alg
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    if (r.family != "crypto" || r.unit != "KB/s" || r.board.empty() || !(r.value > 0)) continue;
+    auto alg = calib::paramValue(r.params, "algorithm");
+    auto size = calib::paramValue(r.params, "buffer_size");
+    if (!alg || !size || std::strtod(size->c_str(), nullptr) <= 0) continue;
+    speedGroups[boardKey(r) + "\n" + r.table + "\n" + *alg].push_back(i);
+  }
+  for (const auto& [key, idx] : speedGroups) {
+    auto bytesOf = [&](size_t i) {
+      return std::strtod(calib::paramValue(rows[i].params, "buffer_size")->c_str(), nullptr);
+    };
+    auto [lo, hi] = std::minmax_element(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+      return bytesOf(a) < bytesOf(b);
+    });
+    const double n0 = bytesOf(*lo), n1 = bytesOf(*hi);
+    if (n1 < 64 * n0) continue;  // too narrow a range to judge
+    const double t0 = n0 / (rows[*lo].value * 1000.0), t1 = n1 / (rows[*hi].value * 1000.0);
+    std::string why;
+    if (t1 <= t0) {
+      why = "outlier:flat-call-time(" + formatRatio(t1 / t0) + "x-time-for-" +
+            formatRatio(n1 / n0) + "x-bytes)";
+    } else {
+      auto it = memMax.find(boardKey(rows[*lo]));
+      const double marginalMBs = (n1 - n0) / (t1 - t0) / (1024.0 * 1024.0);
+      if (it != memMax.end() && it->second > 0 && marginalMBs > it->second)
+        why = "outlier:flat-call-time(added-bytes-at-" + formatRatio(marginalMBs / it->second) +
+              "x-max-bw_mem)";
+    }
+    if (!why.empty())
+      for (size_t i : idx) addFlag(rows[i], why);
+  }
+
   // Orders of magnitude away from the same measurement elsewhere.
   std::map<std::string, std::vector<size_t>> fine, coarse;
   for (size_t i = 0; i < rows.size(); ++i) {

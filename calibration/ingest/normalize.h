@@ -81,6 +81,9 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 /// - `outlier:above-1GbE-line-rate` (one-way Linux TCP/UDP above 1000 Mbit/s);
 /// - `outlier:above-memory-bandwidth(...)` (an OpenSSL rate above the fastest bw_mem the same
 ///   board reached in the same guide);
+/// - `outlier:flat-call-time(...)` (every throughput row of one `openssl speed` column of an
+///   algorithm whose call time does not grow, or grows by less than the added bytes at the
+///   fastest bw_mem, from the smallest to a >= 64x larger buffer);
 /// - `outlier:fps-above-1000` (a frame rate no display or decoder here produces);
 /// - `outlier:<N>x-median(...)` (a value more than 100x the median of the same measurement:
 ///   same family, benchmark, metric, unit and params across boards, when at least three guides
