@@ -206,6 +206,11 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
                   "where a digest submitted as update + final runs", "the driver's source")
           .real("fallback_below_bytes", &P::fallback_below_bytes, "bytes", 0, 1e9,
                 "requests shorter than this run on the software fallback", "the driver's source")
+          .choice("request_queue", &P::request_queue, {"direct", "crypto_engine"},
+                  "how a request reaches the hardware: submitted in the caller's context "
+                  "(direct) or queued to the kernel's crypto_engine kthread, which runs it and "
+                  "finalizes it (a wake-up and switch to the kthread and back per request)",
+                  "the driver's source")
           .real("register_accesses", &P::register_accesses, "count", 0, 1e6,
                 "MMIO register accesses by the host per request", kDriver)
           .real("register_access_ns", &P::register_access_ns, "ns", 0, 1e5,

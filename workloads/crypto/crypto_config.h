@@ -88,6 +88,8 @@ struct CryptoStackParams {
 struct CryptoDriverParams {
   std::string algorithms;  ///< engine names the driver offers ("aes-cbc, aes-ecb, sha256")
   std::string digest_path = "hardware";       ///< hardware | fallback (cryptodev update/final)
+  /// direct | crypto_engine (the request is handed to the crypto_engine kthread)
+  std::string request_queue = "direct";
   double fallback_below_bytes = 0;            ///< requests shorter than this run in software
   double register_accesses = 20;              ///< MMIO accesses per request by the host
   double register_access_ns = 100;            ///< one MMIO access over the interconnect

@@ -208,6 +208,15 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   t.path = "engine:" + e->ip;
   const CryptoDriverParams& d = e->linuxDriver;
   cpu("driver.submit", st.driver_submit_instructions * kernelCpi);
+  if (d.request_queue == "crypto_engine") {
+    // The request is queued to the crypto_engine kthread: wake it and switch to it, and at
+    // crypto_finalize_request wake the caller and switch back (the stack's scheduler paths).
+    const auto& kp = b.software.kernel_paths;
+    const double isaFactor =
+        b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+    cpu("driver.engine_kthread",
+        2 * (kp.wakeup_instructions + kp.switch_instructions) * isaFactor * kernelCpi);
+  }
   const double lines = std::ceil(static_cast<double>(bytes) / kLineBytes) * (digest ? 1 : 2);
   cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line);
   const double mmio = d.register_accesses * d.register_access_ns * 1e-9;

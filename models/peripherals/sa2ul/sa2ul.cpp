@@ -23,8 +23,8 @@ double Sa2ul::coreCyclesPerBlock(const CryptoRequest& r) const {
   const int rounds = cryptoRounds(r.op, r.keyBits);
   switch (r.op) {
     case CryptoOp::Aes: {
-      double c = rounds * p_.aes_round_cycles + p_.aes_block_cycles;
-      return r.chained ? c : c / p_.aes_pipeline_blocks;
+      const double c = rounds * p_.aes_round_cycles + p_.aes_block_cycles;
+      return r.chained ? c + p_.aes_chain_cycles : c / p_.aes_pipeline_blocks;
     }
     case CryptoOp::Des:
     case CryptoOp::Des3:

@@ -7,7 +7,8 @@
 /// - set-up: descriptor and security-context fetch (`context_fetch_cycles`);
 /// - the cipher/hash core: rounds per block x `*_round_cycles` + `*_block_cycles`; blocks that
 ///   do not depend on each other (ECB, CBC decryption) overlap `aes_pipeline_blocks` deep,
-///   chained ones (CBC encryption, every hash) run one after another; hashes process the padded
+///   chained AES blocks (CBC encryption) also pay `aes_chain_cycles` (the feedback), every
+///   hash block runs after the previous one; hashes process the padded
 ///   message (FIPS 180-4 padding: cryptoBlocks);
 /// - the engine's DMA in and out: either through the platform's memory system (a DmaFn supplied
 ///   by the caller, e.g. a models::DmaPort job) or, when none is given, streaming at
