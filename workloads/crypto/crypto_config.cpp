@@ -149,7 +149,12 @@ const params::Schema<ReleaseSpec>& ReleaseSpec::schema() {
           .text("speed_sizes", &P::speed_sizes, "`openssl speed` buffer sizes (comma list)",
                 "OpenSSL version of the release")
           .real("seconds_per_size", &P::seconds_per_size, "s", 0.1, 100,
-                "`openssl speed` run time per buffer size", "OpenSSL apps/speed.c (3 s)");
+                "`openssl speed` run time per buffer size", "OpenSSL apps/speed.c (3 s)")
+          .choice("ipsec_path", &P::ipsec_path, {"engine", "software"},
+                  "where ESP's cipher and HMAC run for IPSec rows that do not say: engine = the "
+                  "kernel crypto API's highest-priority implementation, an engine driver where "
+                  "one offers the algorithm",
+                  "Linux crypto API priorities (drivers register above the software code)");
   return s;
 }
 
@@ -180,6 +185,10 @@ const params::Schema<CryptoStackParams>& CryptoStackParams::schema() {
                 kStack)
           .real("driver_complete_instructions", &P::driver_complete_instructions, "instructions", 0,
                 1e7, "interrupt, DMA unmap, completion, wake-up and context switch per request",
+                kStack)
+          .real("esp_packet_instructions", &P::esp_packet_instructions, "instructions", 0, 1e7,
+                "IPSec ESP per packet besides the cipher and HMAC: xfrm policy/state lookup and "
+                "output, esp_output (skb_cow_data, scatterlists, AEAD request set-up and free)",
                 kStack)
           .real("cache_maintenance_cycles_per_line", &P::cache_maintenance_cycles_per_line,
                 "cycles", 0, 1000, "clean or invalidate of one 64-byte line for DMA", kStack)

@@ -57,6 +57,9 @@ struct ReleaseSpec {
   std::string openssl_engine = "none";  ///< none (OpenSSL's own code) | cryptodev (/dev/crypto)
   std::string speed_sizes = "16,64,256,1024,8192,16384";  ///< `openssl speed` buffer sizes
   double seconds_per_size = 3;  ///< `openssl speed` runs each size this long
+  /// IPSec rows that do not say hardware or software: engine (the kernel's crypto API picks the
+  /// engine's driver where one offers the algorithm) | software
+  std::string ipsec_path = "engine";
   static const params::Schema<ReleaseSpec>& schema();
   std::vector<std::uint64_t> sizes() const;
   bool hasSource(const std::string& source) const;
@@ -75,6 +78,7 @@ struct CryptoStackParams {
   double cryptodev_digest_instructions = 15000;  ///< session, update, final, free for a digest
   double driver_submit_instructions = 3000;      ///< crypto engine queue, DMA map, descriptors
   double driver_complete_instructions = 3000;    ///< IRQ, DMA unmap, completion, wake-up, switch
+  double esp_packet_instructions = 3000;  ///< IPSec: xfrm + esp_output + AEAD request per packet
   double cache_maintenance_cycles_per_line = 8;  ///< clean/invalidate of one 64-byte line
   double wakeup_latency_us = 5;  ///< interrupt to the waiting thread running again (idle exit)
   // MCU+ (no RTOS) driver on the MCU core

@@ -45,6 +45,7 @@ CryptoModel::CryptoModel(std::string dir, std::string enginesDir)
     data_ = loadCryptoData(dir_, enginesDir_);
     kernels_ = loadKernels(dir_ + "/kernels");
     coreTimings_ = loadCoreCryptoTimings(dir_ + "/core_timing");
+    ipsec_ = loadIpsecParams(dir_ + "/ipsec.yaml");
     for (const auto& a : data_.algorithms)
       for (const auto& k : a.kernelList()) kernel(k);
     for (const auto& [n, s] : data_.stacks) {
@@ -165,6 +166,53 @@ models::CryptoTiming engineTiming(const EnginePreset& e, const soc::PeripheralPa
 
 }  // namespace
 
+CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
+                                      const soc::PeripheralParams& periph,
+                                      const models::CryptoRequest& r,
+                                      const CryptoStackParams& st) {
+  const soc::BoardConfig& b = ctx.board();
+  const double hz = b.mainCluster().core.clock_mhz * 1e6;
+  const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
+  const CryptoDriverParams& d = e.linuxDriver;
+  CallTiming t;
+  t.path = "engine:" + e.ip;
+  auto cpu = [&](const std::string& part, double s) {
+    t.seconds += s;
+    t.busySeconds += s;
+    t.breakdown.add(part, s);
+  };
+  cpu("driver.submit", st.driver_submit_instructions * kernelCpi / hz);
+  if (d.request_queue == "crypto_engine") {
+    // The request is queued to the crypto_engine kthread: wake it and switch to it, and at
+    // crypto_finalize_request wake the caller and switch back (the stack's scheduler paths).
+    const auto& kp = b.software.kernel_paths;
+    const double isaFactor =
+        b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+    cpu("driver.engine_kthread",
+        2 * (kp.wakeup_instructions + kp.switch_instructions) * isaFactor * kernelCpi / hz);
+  }
+  // Cache maintenance for the DMA: clean the source; a cipher also invalidates the destination.
+  const double lines = std::ceil(static_cast<double>(r.bytes) / kLineBytes) *
+                       (models::isDigest(r.op) ? 1 : 2);
+  cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz);
+  cpu("driver.mmio", d.register_accesses * d.register_access_ns * 1e-9);
+  std::string prefix;
+  const models::CryptoTiming et = engineTiming(e, periph, r, prefix);
+  t.seconds += et.total();
+  t.busySeconds += d.poll_fraction * et.total();
+  for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
+  cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz);
+  return t;
+}
+
+double CryptoModel::softwareSeconds(RunContext& ctx, const AlgorithmSpec& alg, double blocks,
+                                    std::string* kernelName) {
+  const Kernel& k = softwareKernel(ctx, alg);
+  if (kernelName) *kernelName = k.info.name;
+  const double hz = ctx.board().mainCluster().core.clock_mhz * 1e6;
+  return blocks * kernelCycles(ctx, k.info.name, alg.rounds()) / hz;
+}
+
 CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
                                     const ReleaseSpec& release, const std::string& stackName) {
   const soc::BoardConfig& b = ctx.board();
@@ -206,32 +254,14 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
     return t;
   }
   t.path = "engine:" + e->ip;
-  const CryptoDriverParams& d = e->linuxDriver;
-  cpu("driver.submit", st.driver_submit_instructions * kernelCpi);
-  if (d.request_queue == "crypto_engine") {
-    // The request is queued to the crypto_engine kthread: wake it and switch to it, and at
-    // crypto_finalize_request wake the caller and switch back (the stack's scheduler paths).
-    const auto& kp = b.software.kernel_paths;
-    const double isaFactor =
-        b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
-    cpu("driver.engine_kthread",
-        2 * (kp.wakeup_instructions + kp.switch_instructions) * isaFactor * kernelCpi);
-  }
-  const double lines = std::ceil(static_cast<double>(bytes) / kLineBytes) * (digest ? 1 : 2);
-  cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line);
-  const double mmio = d.register_accesses * d.register_access_ns * 1e-9;
-  t.seconds += mmio;
-  t.busySeconds += mmio;
-  t.breakdown.add("driver.mmio", mmio);
-  std::string prefix;
-  const models::CryptoTiming et = engineTiming(*e, *periph, requestOf(alg, bytes), prefix);
-  t.seconds += et.total();
-  t.busySeconds += d.poll_fraction * et.total();
-  for (const auto& [n, s] : et.parts(prefix)) t.breakdown.add(n, s);
+  const CallTiming r = engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st);
+  t.seconds += r.seconds;
+  t.busySeconds += r.busySeconds;
+  for (const auto& [n, sec] : r.breakdown.seconds) t.breakdown.add(n, sec);
+  // The caller sleeps until the completion wakes it (CPU idle meanwhile).
   const double wake = st.wakeup_latency_us * 1e-6;
   t.seconds += wake;
   t.breakdown.add("kernel.wakeup_latency", wake);
-  cpu("driver.complete", st.driver_complete_instructions * kernelCpi);
   return t;
 }
 
@@ -409,18 +439,57 @@ Prediction Sa2ulMcu::predict(RunContext& ctx, const Query& q) {
 
 // ---- Ipsec --------------------------------------------------------------------------------
 
-Prediction Ipsec::predict(RunContext&, const Query&) {
-  throw NotModelled{
-      "IPSec ESP throughput is the network path (Ethernet driver, IP stack, xfrm per packet) with "
-      "the cipher on the CPU or the engine; the network-stack model (Ethernet issue) is not in "
-      "the repository yet, so the crypto part alone would not predict these rows"};
+bool Ipsec::covers(const Query& q) const {
+  if (q.family != "ipsec") return false;
+  const bool bench = q.benchmark == "IPSec Performance" ||
+                     q.benchmark == "IPSec Hardware Performance" ||
+                     q.benchmark == "IPSec Software Performance";
+  return bench && ((q.metric == "Throughput" && q.unit == "Mbit/s") ||
+                   (q.metric == "Packets/Sec" && q.unit == "kpps") ||
+                   (q.metric == "CPU Load" && q.unit == "%"));
+}
+
+Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
+  if (!m_->loadError().empty()) throw std::runtime_error(m_->loadError());
+  const soc::BoardConfig& b = ctx.board();
+  const auto params = parseParams(q.params);
+  auto it = params.find("algorithm");
+  if (it == params.end()) throw NotModelled{"params carry no algorithm"};
+  const AlgorithmSpec* alg = m_->data().algorithm(it->second);
+  if (!alg) throw NotModelled{"algorithm '" + it->second + "' is not in algorithms.yaml"};
+  if (alg->mode == "digest") throw NotModelled{"ESP needs a cipher, not " + alg->name};
+  std::string stackName = b.software.stack;
+  auto rt = params.find("kernel");
+  if (rt != params.end() && rt->second == "rt") stackName = "linux-rt";
+  if (!isLinux(stackName))
+    throw NotModelled{"IPSec runs in the Linux kernel; board " + b.board.name + " runs " +
+                      b.software.stack};
+  const ReleaseSpec& release = m_->data().release(q.source, b.software.sdk);
+  bool engine = release.ipsec_path == "engine";
+  if (q.benchmark == "IPSec Hardware Performance") engine = true;
+  if (q.benchmark == "IPSec Software Performance") engine = false;
+  const IpsecParams& ip = m_->ipsec();
+  const EspPacket pkt = espPacket(ip, models::cryptoBlockBytes(alg->cryptoOp()));
+  const NetworkPathCost net = crossStackNetworkPath(*m_, ctx, ip, pkt, stackName);
+  const IpsecResult r = ipsecStream(*m_, ctx, ip, *alg, engine, stackName, net);
+  Prediction p;
+  p.breakdown = r.breakdown;
+  if (q.metric == "Throughput")
+    p.value = r.mbitPerSecond;
+  else if (q.metric == "Packets/Sec")
+    p.value = std::floor(r.kpps);  // the guides print whole kpps, truncated
+  else
+    p.value = r.cpuLoadPercent;
+  p.note = "release " + release.name + ", path " + r.path + ", " + r.bound + "-bound, " +
+           std::to_string(pkt.payloadBytes) + " B payload per packet";
+  return p;
 }
 
 void registerCryptoWorkloads(Registry& r) {
   auto m = std::make_shared<CryptoModel>(defaultCryptoDir(), defaultEnginesDir());
   r.add(std::make_unique<OpensslSpeed>(m));
   r.add(std::make_unique<Sa2ulMcu>(m));
-  r.add(std::make_unique<Ipsec>());
+  r.add(std::make_unique<Ipsec>(m));
 }
 
 }  // namespace socsim::wl::crypto

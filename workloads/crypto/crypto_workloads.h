@@ -2,7 +2,7 @@
 /// @file crypto_workloads.h
 /// @brief The crypto benchmarks: `openssl speed -elapsed -evp ALG` throughput per buffer size and
 ///        its CPU load (family `crypto`), the AM64x MCU+ SA2UL tests (family `sa2ul`), and the
-///        IPSec rows (family `ipsec`, not modelled until the network path exists).
+///        IPSec rows (family `ipsec`: ESP on a TCP stream, ipsec.h).
 ///
 /// OpenSSL speed as it works: for each buffer size the program calls the EVP interface on one
 /// buffer again and again for `seconds_per_size`, and prints bytes / elapsed time (in 1000-byte
@@ -27,6 +27,7 @@
 
 #include "workloads/crypto/crypto_config.h"
 #include "workloads/crypto/crypto_kernels.h"
+#include "workloads/crypto/ipsec.h"
 #include "workloads/workload.h"
 
 namespace socsim::soc {
@@ -50,6 +51,7 @@ class CryptoModel {
   /// The error of loading the data ("" when fine): every prediction fails with it.
   const std::string& loadError() const { return loadError_; }
   const CryptoData& data() const { return data_; }
+  const IpsecParams& ipsec() const { return ipsec_; }
 
   /// Cycles per unit of kernel `name` at `rounds` on the first core of the board's main cluster.
   double kernelCycles(RunContext& ctx, const std::string& name, int rounds);
@@ -65,6 +67,21 @@ class CryptoModel {
   const EnginePreset* engineOf(const soc::BoardConfig& b, const std::string& model,
                                const soc::PeripheralParams** periph) const;
 
+  /// One request `r` through the engine `e` (the board's peripheral `periph`) from the Linux
+  /// driver of the stack `st`: the driver's CPU work (submit, crypto_engine hand-off, cache
+  /// maintenance, MMIO, completion) and the engine model's time; no wait for a sleeper.
+  CallTiming engineRequest(RunContext& ctx, const EnginePreset& e,
+                           const soc::PeripheralParams& periph, const models::CryptoRequest& r,
+                           const CryptoStackParams& st);
+  /// Seconds of `blocks` blocks of `alg` through its software kernel on the board's main core
+  /// (the kernel's name into `kernelName` when given).
+  double softwareSeconds(RunContext& ctx, const AlgorithmSpec& alg, double blocks,
+                         std::string* kernelName = nullptr);
+  /// Kernel-path cycles per instruction of the stack (the kernel path profile on the core).
+  double kernelCpi(RunContext& ctx, const CryptoStackParams& st) {
+    return pathCpi(ctx, st.kernel_path_kernel);
+  }
+
   /// One `openssl speed` call of `bytes` through `alg` under `release` on the board.
   CallTiming opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
                          const ReleaseSpec& release, const std::string& stackName);
@@ -74,6 +91,7 @@ class CryptoModel {
   const CoreCryptoTiming& coreTiming(const std::string& coreType) const;
   std::string dir_, enginesDir_, loadError_;
   CryptoData data_;
+  IpsecParams ipsec_;
   std::vector<Kernel> kernels_;
   std::map<std::string, CoreCryptoTiming> coreTimings_;
   std::map<std::string, double> cache_;  ///< by board + kernel + rounds
@@ -104,13 +122,18 @@ class Sa2ulMcu : public Workload {
   std::shared_ptr<CryptoModel> m_;
 };
 
-/// IPSec rows: ESP on the network path. Reported not modelled until the Ethernet / network-stack
-/// model exists (the crypto part alone would be a guess at the rest of the path).
+/// IPSec rows (throughput, kpps, CPU load): one TCP stream through ESP with the cipher and HMAC
+/// on the engine or the CPU (ipsec.h), over the crypto side's stand-in for the network path
+/// until the Ethernet stack model supplies a NetworkPathCost.
 class Ipsec : public Workload {
  public:
+  explicit Ipsec(std::shared_ptr<CryptoModel> m) : m_(std::move(m)) {}
   std::string name() const override { return "ipsec"; }
-  bool covers(const Query& q) const override { return q.family == "ipsec"; }
+  bool covers(const Query& q) const override;
   Prediction predict(RunContext& ctx, const Query& q) override;
+
+ private:
+  std::shared_ptr<CryptoModel> m_;
 };
 
 void registerCryptoWorkloads(Registry& r);
