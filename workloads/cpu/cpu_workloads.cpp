@@ -471,17 +471,7 @@ double rowValue(const RowSpec& r, const ProfileRun& run) {
 CpuBenchmarks::CpuBenchmarks(std::string dir) : dir_(std::move(dir)) {
   try {
     profiles_ = loadProfiles(dir_);
-    std::vector<std::string> files;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir_, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (ec) break;
-      if (it->is_regular_file() && it->path().extension() == ".yaml" &&
-          it->path().parent_path().filename() != "base")
-        files.push_back(it->path().string());
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
+    for (const auto& f : profileFiles(dir_, "workload profile")) {
       config::Node root = config::parseYamlFile(f);
       if (root.isMap() && root.find("composite")) composites_.push_back(CompositeSpec::load(f));
       if (root.isMap() && root.find("concurrent"))

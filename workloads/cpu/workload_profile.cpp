@@ -274,17 +274,46 @@ void readOptional(const config::Node& root, const char* key, T& obj, config::Sou
 
 }  // namespace
 
-WorkloadProfile loadProfile(const std::string& file) {
+config::Node parseProfileFile(const std::string& file, const std::vector<std::string>& groups,
+                              const std::string& what) {
   config::Node root = config::parseYamlFile(file);
   config::resolvePresets(root);
   if (!root.isMap())
     throw InputError(file, root.line, "",
-                     "a workload profile must be a map with groups profile, mix, ...");
+                     "a " + what + " must be a map with groups " + groups.front() + ", mix, ...");
   for (const auto& [k, v] : root.map)
-    if (std::find(kTopKeys.begin(), kTopKeys.end(), k) == kTopKeys.end())
-      throw InputError(
-          v.file, v.line, k,
-          "unknown group '" + k + "' in a workload profile" + config::suggestion(k, kTopKeys));
+    if (std::find(groups.begin(), groups.end(), k) == groups.end())
+      throw InputError(v.file, v.line, k,
+                       "unknown group '" + k + "' in a " + what + config::suggestion(k, groups));
+  return root;
+}
+
+void readShapeGroups(const config::Node& root, DependencyParams& deps, BranchParams& branches,
+                     CodeParams& code, DataParams& data, config::Sources& src,
+                     const std::string& owner) {
+  readOptional(root, "dependencies", deps, src, owner);
+  readOptional(root, "branches", branches, src, owner);
+  readOptional(root, "code", code, src, owner);
+  readOptional(root, "data", data, src, owner);
+}
+
+std::vector<std::string> profileFiles(const std::string& dir, const std::string& what) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "", what + " folder not found");
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (it->is_regular_file() && it->path().extension() == ".yaml" &&
+        it->path().parent_path().filename() != "base")
+      files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+WorkloadProfile loadProfile(const std::string& file) {
+  config::Node root = parseProfileFile(file, kTopKeys, "workload profile");
   WorkloadProfile p;
   p.file = file;
   config::Sources src;
@@ -298,10 +327,7 @@ WorkloadProfile loadProfile(const std::string& file) {
   config::readGroup(MixParams::schema(), p.mix, *mix, "mix", owner, src);
   if (!(p.mix.total() > 0))
     throw InputError(mix->file, mix->line, "mix", "the instruction mix of " + owner + " is empty");
-  readOptional(root, "dependencies", p.deps, src, owner);
-  readOptional(root, "branches", p.branches, src, owner);
-  readOptional(root, "code", p.code, src, owner);
-  readOptional(root, "data", p.data, src, owner);
+  readShapeGroups(root, p.deps, p.branches, p.code, p.data, src, owner);
   if (const config::Node* rows = root.find("rows")) {
     if (!rows->isSeq())
       throw InputError(
@@ -318,17 +344,7 @@ WorkloadProfile loadProfile(const std::string& file) {
 }
 
 std::vector<WorkloadProfile> loadProfiles(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "", "workload profile folder not found");
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    if (it->is_regular_file() && it->path().extension() == ".yaml" &&
-        it->path().parent_path().filename() != "base")
-      files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = profileFiles(dir, "workload profile");
   std::vector<WorkloadProfile> out;
   for (const auto& f : files) {
     config::Node root = config::parseYamlFile(f);

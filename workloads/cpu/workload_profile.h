@@ -30,6 +30,8 @@
 
 #include "common/params.h"
 #include "models/cpu/core_model.h"
+#include "soc/config/config_tree.h"
+#include "soc/config/schema_io.h"
 
 namespace socsim::wl::cpu {
 
@@ -182,6 +184,20 @@ WorkloadProfile loadProfile(const std::string& file);
 /// group; files in folders named `base` are presets the profiles start from, and files without
 /// a `profile` group (composites) are skipped.
 std::vector<WorkloadProfile> loadProfiles(const std::string& dir);
+
+// ---- shared with other instruction-stream files (workloads/crypto kernels) ----
+/// Every `*.yaml` under `dir` (recursively, sorted by path) except presets in folders named
+/// `base`. Throws InputError when `dir` is not a folder (`what` names its kind).
+std::vector<std::string> profileFiles(const std::string& dir, const std::string& what);
+/// Parse `file` (presets resolved) and check that its top-level groups are among `groups`
+/// (the first is the file's identity group); errors name the file, line and nearest group.
+config::Node parseProfileFile(const std::string& file, const std::vector<std::string>& groups,
+                              const std::string& what);
+/// Read the optional stream-shape groups `dependencies`, `branches`, `code`, `data` of `root`.
+void readShapeGroups(const config::Node& root, DependencyParams& deps, BranchParams& branches,
+                     CodeParams& code, DataParams& data, config::Sources& src,
+                     const std::string& owner);
+
 /// The folder with the built-in profiles (`configs/workloads` of the source tree).
 std::string defaultProfileDir();
 

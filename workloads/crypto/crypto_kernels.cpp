@@ -1,7 +1,6 @@
 #include "workloads/crypto/crypto_kernels.h"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "common/error.h"
 #include "soc/config/board_config.h"
@@ -11,8 +10,6 @@
 #include "workloads/cpu/cpu_workloads.h"
 #include "workloads/cpu/platform_port.h"
 #include "workloads/cpu/stream_generator.h"
-
-namespace fs = std::filesystem;
 
 namespace socsim::wl::crypto {
 
@@ -181,41 +178,10 @@ namespace {
 const std::vector<std::string> kKernelKeys = {"kernel",   "mix",  "dependencies",
                                               "branches", "code", "data"};
 
-template <class T>
-void readOptional(const config::Node& root, const char* key, T& obj, config::Sources& src,
-                  const std::string& owner) {
-  if (const config::Node* g = root.find(key))
-    config::readGroup(T::schema(), obj, *g, key, owner, src);
-}
-
-std::vector<std::string> yamlFiles(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "", "folder not found");
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    if (it->is_regular_file() && it->path().extension() == ".yaml" &&
-        it->path().parent_path().filename() != "base")
-      files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 }  // namespace
 
 Kernel loadKernel(const std::string& file) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap())
-    throw InputError(file, root.line, "",
-                     "a crypto kernel must be a map with groups kernel, mix, ...");
-  for (const auto& [k, v] : root.map)
-    if (std::find(kKernelKeys.begin(), kKernelKeys.end(), k) == kKernelKeys.end())
-      throw InputError(
-          v.file, v.line, k,
-          "unknown group '" + k + "' in a crypto kernel" + config::suggestion(k, kKernelKeys));
+  const config::Node root = cpu::parseProfileFile(file, kKernelKeys, "crypto kernel");
   Kernel k;
   k.file = file;
   config::Sources src;
@@ -235,16 +201,13 @@ Kernel loadKernel(const std::string& file) {
   if (!(k.info.instructions_per_block + k.info.instructions_per_round > 0))
     throw InputError(info->file, info->line, "kernel.instructions_per_block",
                      owner + ": no instructions per block or per round");
-  readOptional(root, "dependencies", k.deps, src, owner);
-  readOptional(root, "branches", k.branches, src, owner);
-  readOptional(root, "code", k.code, src, owner);
-  readOptional(root, "data", k.data, src, owner);
+  cpu::readShapeGroups(root, k.deps, k.branches, k.code, k.data, src, owner);
   return k;
 }
 
 std::vector<Kernel> loadKernels(const std::string& dir) {
   std::vector<Kernel> out;
-  for (const auto& f : yamlFiles(dir)) out.push_back(loadKernel(f));
+  for (const auto& f : cpu::profileFiles(dir, "crypto kernel")) out.push_back(loadKernel(f));
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (out[i].info.name == out[j].info.name)
@@ -271,7 +234,7 @@ CoreCryptoTiming loadCoreCryptoTiming(const std::string& file) {
 
 std::map<std::string, CoreCryptoTiming> loadCoreCryptoTimings(const std::string& dir) {
   std::map<std::string, CoreCryptoTiming> out;
-  for (const auto& f : yamlFiles(dir)) {
+  for (const auto& f : cpu::profileFiles(dir, "crypto core timing")) {
     CoreCryptoTiming t = loadCoreCryptoTiming(f);
     if (out.count(t.core_type))
       throw InputError(f, 0, "core_crypto_timing.core_type",

@@ -265,6 +265,38 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   return t;
 }
 
+namespace {
+
+/// What a Linux crypto row names: its algorithm (aliases resolved), the stack it ran on (the
+/// board's, or linux-rt for `kernel=rt` rows) and the release of its guide.
+struct LinuxRow {
+  std::map<std::string, std::string> params;
+  const AlgorithmSpec* alg = nullptr;
+  std::string stack;
+  const ReleaseSpec* release = nullptr;
+};
+
+LinuxRow linuxRow(const CryptoModel& m, const soc::BoardConfig& b, const Query& q,
+                  const std::string& what) {
+  if (!m.loadError().empty()) throw std::runtime_error(m.loadError());
+  LinuxRow r;
+  r.params = parseParams(q.params);
+  auto it = r.params.find("algorithm");
+  if (it == r.params.end()) throw NotModelled{"params carry no algorithm"};
+  r.alg = m.data().algorithm(it->second);
+  if (!r.alg) throw NotModelled{"algorithm '" + it->second + "' is not in algorithms.yaml"};
+  r.stack = b.software.stack;
+  auto rt = r.params.find("kernel");
+  if (rt != r.params.end() && rt->second == "rt") r.stack = "linux-rt";
+  if (!isLinux(r.stack))
+    throw NotModelled{what + " runs under Linux; board " + b.board.name + " runs " +
+                      b.software.stack};
+  r.release = &m.data().release(q.source, b.software.sdk);
+  return r;
+}
+
+}  // namespace
+
 // ---- OpensslSpeed -------------------------------------------------------------------------
 
 bool OpensslSpeed::covers(const Query& q) const {
@@ -276,20 +308,11 @@ bool OpensslSpeed::covers(const Query& q) const {
 }
 
 Prediction OpensslSpeed::predict(RunContext& ctx, const Query& q) {
-  if (!m_->loadError().empty()) throw std::runtime_error(m_->loadError());
-  const soc::BoardConfig& b = ctx.board();
-  const auto params = parseParams(q.params);
-  auto it = params.find("algorithm");
-  if (it == params.end()) throw NotModelled{"params carry no algorithm"};
-  const AlgorithmSpec* alg = m_->data().algorithm(it->second);
-  if (!alg) throw NotModelled{"algorithm '" + it->second + "' is not in algorithms.yaml"};
-  std::string stackName = b.software.stack;
-  auto rt = params.find("kernel");
-  if (rt != params.end() && rt->second == "rt") stackName = "linux-rt";
-  if (!isLinux(stackName))
-    throw NotModelled{"openssl speed runs under Linux; board " + b.board.name + " runs " +
-                      b.software.stack};
-  const ReleaseSpec& release = m_->data().release(q.source, b.software.sdk);
+  const LinuxRow row = linuxRow(*m_, ctx.board(), q, "openssl speed");
+  const auto& params = row.params;
+  const AlgorithmSpec* alg = row.alg;
+  const std::string& stackName = row.stack;
+  const ReleaseSpec& release = *row.release;
   Prediction p;
   if (q.metric == "throughput") {
     auto bs = params.find("buffer_size");
@@ -450,21 +473,11 @@ bool Ipsec::covers(const Query& q) const {
 }
 
 Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
-  if (!m_->loadError().empty()) throw std::runtime_error(m_->loadError());
-  const soc::BoardConfig& b = ctx.board();
-  const auto params = parseParams(q.params);
-  auto it = params.find("algorithm");
-  if (it == params.end()) throw NotModelled{"params carry no algorithm"};
-  const AlgorithmSpec* alg = m_->data().algorithm(it->second);
-  if (!alg) throw NotModelled{"algorithm '" + it->second + "' is not in algorithms.yaml"};
+  const LinuxRow row = linuxRow(*m_, ctx.board(), q, "IPSec");
+  const AlgorithmSpec* alg = row.alg;
   if (alg->mode == "digest") throw NotModelled{"ESP needs a cipher, not " + alg->name};
-  std::string stackName = b.software.stack;
-  auto rt = params.find("kernel");
-  if (rt != params.end() && rt->second == "rt") stackName = "linux-rt";
-  if (!isLinux(stackName))
-    throw NotModelled{"IPSec runs in the Linux kernel; board " + b.board.name + " runs " +
-                      b.software.stack};
-  const ReleaseSpec& release = m_->data().release(q.source, b.software.sdk);
+  const std::string& stackName = row.stack;
+  const ReleaseSpec& release = *row.release;
   bool engine = release.ipsec_path == "engine";
   if (q.benchmark == "IPSec Hardware Performance") engine = true;
   if (q.benchmark == "IPSec Software Performance") engine = false;
