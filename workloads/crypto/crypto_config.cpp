@@ -220,6 +220,10 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
                   "(direct) or queued to the kernel's crypto_engine kthread, which runs it and "
                   "finalizes it (a wake-up and switch to the kthread and back per request)",
                   "the driver's source")
+          .real("completion_interrupts", &P::completion_interrupts, "count", 0, 64,
+                "interrupts the host takes per request (each beyond the first costs the "
+                "stack's interrupt path; the first is in driver_complete_instructions)",
+                "the driver's and its DMA driver's source")
           .real("register_accesses", &P::register_accesses, "count", 0, 1e6,
                 "MMIO register accesses by the host per request", kDriver)
           .real("register_access_ns", &P::register_access_ns, "ns", 0, 1e5,

@@ -95,6 +95,7 @@ struct CryptoDriverParams {
   /// direct | crypto_engine (the request is handed to the crypto_engine kthread)
   std::string request_queue = "direct";
   double fallback_below_bytes = 0;            ///< requests shorter than this run in software
+  double completion_interrupts = 1;  ///< interrupts the host takes per request
   double register_accesses = 20;              ///< MMIO accesses per request by the host
   double register_access_ns = 100;            ///< one MMIO access over the interconnect
   double poll_fraction = 0;                   ///< share of the engine time the host spends busy

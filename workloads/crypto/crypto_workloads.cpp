@@ -37,6 +37,11 @@ bool isLinux(const std::string& stack) {
 
 }  // namespace
 
+double kernelPathIsaFactor(const soc::BoardConfig& b) {
+  return b.mainCluster().core.isa == "armv8-a" ? 1.0
+                                               : b.software.kernel_paths.aarch32_path_factor;
+}
+
 // ---- CryptoModel --------------------------------------------------------------------------
 
 CryptoModel::CryptoModel(std::string dir, std::string enginesDir)
@@ -186,10 +191,8 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
     // The request is queued to the crypto_engine kthread: wake it and switch to it, and at
     // crypto_finalize_request wake the caller and switch back (the stack's scheduler paths).
     const auto& kp = b.software.kernel_paths;
-    const double isaFactor =
-        b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
-    cpu("driver.engine_kthread",
-        2 * (kp.wakeup_instructions + kp.switch_instructions) * isaFactor * kernelCpi / hz);
+    cpu("driver.engine_kthread", 2 * (kp.wakeup_instructions + kp.switch_instructions) *
+                                     kernelPathIsaFactor(b) * kernelCpi / hz);
   }
   // Cache maintenance for the DMA: clean the source; a cipher also invalidates the destination.
   const double lines = std::ceil(static_cast<double>(r.bytes) / kLineBytes) *
@@ -202,6 +205,11 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   t.busySeconds += d.poll_fraction * et.total();
   for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
   cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz);
+  if (d.completion_interrupts > 1) {
+    cpu("driver.extra_interrupts", (d.completion_interrupts - 1) *
+                                       b.software.kernel_paths.irq_instructions *
+                                       kernelPathIsaFactor(b) * kernelCpi / hz);
+  }
   return t;
 }
 

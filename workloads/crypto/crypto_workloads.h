@@ -32,9 +32,14 @@
 
 namespace socsim::soc {
 struct PeripheralParams;
+struct BoardConfig;
 }
 
 namespace socsim::wl::crypto {
+
+/// The board's kernel-path length relative to the AArch64 counts of `software.kernel_paths`
+/// (their `aarch32_path_factor` on 32-bit cores).
+double kernelPathIsaFactor(const soc::BoardConfig& b);
 
 /// One `openssl speed` call: elapsed and CPU-busy seconds, and where the time went.
 struct CallTiming {

@@ -101,7 +101,7 @@ NetworkPathCost crossStackNetworkPath(CryptoModel& m, RunContext& ctx, const Ips
   const double hz = b.mainCluster().core.clock_mhz * 1e6;
   const double cpi = m.kernelCpi(ctx, m.stack(stackName));
   const auto& kp = b.software.kernel_paths;
-  const double isaFactor = b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+  const double isaFactor = kernelPathIsaFactor(b);
   NetworkPathCost c;
   auto cpu = [&](const std::string& part, double instructions) {
     const double s = instructions * cpi / hz;
