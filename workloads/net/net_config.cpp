@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "common/error.h"
+#include "common/paths.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/schema_io.h"
 
@@ -228,7 +229,7 @@ NetTool loadNetTool(const std::string& file) {
 }
 
 std::string defaultNetDir() {
-  return std::string(SOCSIM_SOURCE_DIR) + "/configs/workloads/net";
+  return socsim::configsDir() + "/workloads/net";
 }
 
 }  // namespace socsim::wl::net
