@@ -221,6 +221,50 @@ TEST(NetSim, PacingLowersCpuLoadAndRaisesLatency) {
   EXPECT_GT(on.meanRxLatency(), off.meanRxLatency() + 50e-6);
 }
 
+// ------------------------------------------------------------------ timer-polled receive
+
+TEST(NetSim, TimerPolledTcpReceiveCarriesOneWindowPerPollPeriod) {
+  // A driver that polls every 1 ms (interrupts off): the peer's window of 8 segments arrives
+  // well within a period and is acknowledged only at the next poll, so the flow carries one
+  // window per period (8 x 1460 B / 1 ms = 93.44 Mbit/s), far below the gigabit line.
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::TcpRx);
+  c.cores = 1;
+  c.appCores = {0};
+  c.tcpOptionBytes = 0;
+  c.gro = false;
+  c.tcpRecvBytes = 1460;
+  c.tcpWindowBytes = 8 * 1460;
+  c.rxDescriptors = 32;
+  c.rxPollPeriod = 1e-3;
+  c.duration = 0.1;
+  const double r = simulate(c, someSoftware(), gbe).throughputBps(1);
+  EXPECT_NEAR(r, 8 * 1460 * 8 / 1e-3, 0.02 * 8 * 1460 * 8 / 1e-3);
+}
+
+TEST(NetSim, TimerPolledReceiveTakesAtMostHalfTheRingPerPeriod) {
+  // Buffers handed to the stack at one poll return to the DMA at the next one: at saturation
+  // the ring holds one period's frames waiting for the poll and one period's frames being
+  // returned, so at most rxDescriptors / 2 frames are delivered per period.
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::UdpRx);
+  c.cores = 1;
+  c.appCores = {0};
+  c.datagramBytes = 256;
+  c.rxDescriptors = 32;
+  c.rxPollPeriod = 1e-3;
+  c.offeredBps = 100e6;  // 48.8 kpps offered
+  c.duration = 0.05;
+  SimResult r = simulate(c, someSoftware(), gbe);
+  EXPECT_GT(r.loss(1), 0.5);
+  const double perPeriod = r.datagramsDelivered[1] / (r.seconds / c.rxPollPeriod);
+  EXPECT_LE(perPeriod, 16 + 1.0);  // one poll more or less in the measured interval
+  EXPECT_GE(perPeriod, 16 * 0.9);
+  // Below the ceiling nothing is lost.
+  c.offeredBps = 20e6;  // 9.8 kpps
+  EXPECT_TRUE(lossless(simulate(c, someSoftware(), gbe), 1));
+}
+
 TEST(NetSim, Deterministic) {
   Cpsw gbe(CpswParams{}, 1000);
   SimConfig c = baseConfig(Traffic::TcpBidir);

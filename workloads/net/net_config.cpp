@@ -124,6 +124,11 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
           .real("irq_latency_us", &P::irq_latency_us, "us", 0, 1e4,
                 "interrupt assertion to handler start (controller, exception entry)",
                 "calibrated: GIC delivery and exception entry, about 1 us")
+          .real("rx_poll_period_us", &P::rx_poll_period_us, "us", 0, 1e6,
+                "0: the driver is interrupt driven; > 0: it keeps its DMA events off and a "
+                "periodic timer wakes its receive task (RX frames and TX completions), buffers "
+                "handed to the stack return to the DMA at the next tick",
+                "the driver's design (Linux NAPI drivers: 0)")
           .real("app_stall_ms", &P::app_stall_ms, "ms", 0, 1e4,
                 "longest time a receiving application waits for its core during a trial (timer "
                 "ticks, kernel threads, other tasks): received datagrams pile up in its socket "

@@ -69,6 +69,7 @@ struct NetStackParams {
   bool pacing_default = false;  ///< the driver paces interrupts unless a row says otherwise
   double pacing_interval_us = 250;
   double irq_latency_us = 1;
+  double rx_poll_period_us = 0;  ///< > 0: DMA interrupts off, a timer polls at this period
   // Scheduling.
   double app_stall_ms = 4;            ///< longest wait of a receiving application for its core
   double app_stall_period_ms = 1000;  ///< how often it happens

@@ -155,6 +155,10 @@ class Sim {
   }
 
   SimResult run() {
+    if (c_.rxPollPeriod > 0) {
+      irqEnabled_ = false;  // the DMA events stay off: the timer polls
+      at(c_.rxPollPeriod, [this] { pollTick(); });
+    }
     switch (c_.traffic) {
       case Traffic::UdpTx:
         startUdpSender();
@@ -384,9 +388,32 @@ class Sim {
       submit(irqCore(), std::move(t));
     });
   }
+  /// Timer-driven receive (rxPollPeriod): arm the next tick and wake the driver's receive
+  /// task, which polls (startPoll).
+  void pollTick() {
+    at(now_ + c_.rxPollPeriod, [this] { pollTick(); });
+    if (polling_) return;  // the previous poll is still running: it picks up the new work
+    polling_ = true;
+    if (inWindow(now_)) ++r_.interrupts;
+    Task t;
+    t.prio = 0;
+    t.begin = [this] { return std::vector<Piece>{{"irq", k_.irq}}; };
+    t.end = [this] { startPoll(); };
+    submit(irqCore(), std::move(t));
+  }
   void startPoll() {
     if (inWindow(now_)) ++r_.polls;
     pollDone_ = 0;
+    // A timer-polled driver retrieves what the DMA completed by now and hands only that up.
+    pollBudget_ = c_.napiBudget;
+    if (c_.rxPollPeriod > 0) {
+      // Retrieve what the DMA completed by now (only that is handed up), then give the
+      // buffers the stack freed since the last poll back to the DMA.
+      pollBudget_ = std::min(c_.napiBudget, static_cast<int>(rxReady_.size()));
+      rxRingUsed_ -= rxRefill_;
+      rxRefill_ = 0;
+      tryRxDma();
+    }
     Task t;
     t.prio = 1;
     t.begin = [this] { return std::vector<Piece>{{"napi.poll", k_.poll}}; };
@@ -411,7 +438,7 @@ class Sim {
       submit(irqCore(), std::move(t));
       return;
     }
-    if (pollDone_ < c_.napiBudget && !rxReady_.empty()) {
+    if (pollDone_ < pollBudget_ && !rxReady_.empty()) {
       Frame f = rxReady_.front();
       rxReady_.pop_front();
       ++pollDone_;
@@ -419,8 +446,12 @@ class Sim {
       t.prio = 1;
       t.begin = [this, f] { return rxPieces(f); };
       t.end = [this, f] {
-        --rxRingUsed_;  // descriptor refilled
-        tryRxDma();
+        if (c_.rxPollPeriod > 0) {
+          ++rxRefill_;  // resubmitted at the next tick
+        } else {
+          --rxRingUsed_;  // descriptor refilled
+          tryRxDma();
+        }
         rxProcessed(f);
         pollNext();
       };
@@ -430,6 +461,10 @@ class Sim {
     // End of the poll: GRO flushes its aggregates, then NAPI completes or polls again.
     if (groSegs_ > 0) {
       flushGro([this] { pollNext(); });
+      return;
+    }
+    if (c_.rxPollPeriod > 0) {
+      polling_ = false;  // sleeps until the next tick
       return;
     }
     if (pollDone_ >= c_.napiBudget && !rxReady_.empty()) {
@@ -1025,11 +1060,14 @@ class Sim {
   std::deque<Frame> rxFifo_, rxReady_;
   std::uint64_t rxFifoBytes_ = 0;
   int rxRingUsed_ = 0;
+  int rxRefill_ = 0;  // timer-polled driver: buffers to resubmit at the next tick
   bool rxDmaBusy_ = false;
+  bool polling_ = false;  // timer-polled driver: a poll is running
   // Interrupts / NAPI.
   bool irqEnabled_ = true, irqScheduled_ = false;
   double lastIrq_ = -1;
   int pollDone_ = 0;
+  int pollBudget_ = 0;  // frames this poll may hand up
   int groSegs_ = 0;
   std::uint64_t groBytes_ = 0;
   double groLatency_ = 0;

@@ -21,7 +21,9 @@
 ///   the previous one. The handler (IRQ task) masks it and schedules the NAPI poll; the poll
 ///   handles up to `napiBudget` frames (each its own softirq task, so the stack's latency is
 ///   per frame), reaps TX completions, refills descriptors, and either polls again (budget used)
-///   or completes and unmasks.
+///   or completes and unmasks. With `rxPollPeriod` the interrupt stays off: a timer starts a
+///   poll every period, and a frame's descriptor returns to the DMA at the poll after the one
+///   that handled it (so at most half the ring arrives per period at saturation).
 /// - **Cores**: each runs one task at a time, hard IRQ before softirq before application work,
 ///   without preemption inside a task (tasks are one frame's or one call's worth of work).
 ///   The IRQ and softirq work runs on `irqCore`; application threads on `appCores`.
@@ -93,6 +95,11 @@ struct SimConfig {
   bool pacing = false;
   double pacingInterval = 0;  ///< s, minimum spacing of interrupts with pacing
   double irqLatency = 1e-6;   ///< s, interrupt assertion to handler start
+  /// s; > 0: the driver keeps its DMA interrupts off and a periodic timer of this period wakes
+  /// its receive task instead (a poll per tick: RX frames and TX completions); the buffers of
+  /// the frames a poll handed to the stack are given back to the DMA at the next tick (the
+  /// stack frees them after the poll, the driver resubmits free buffers when it polls).
+  double rxPollPeriod = 0;
   double appStall = 0;        ///< s the receiving application cannot run, once per period
   double appStallPeriod = 1;  ///< s; the first stall starts with the measured interval
   std::uint64_t rcvbufBytes = 212992;
