@@ -68,6 +68,7 @@ SimConfig baseConfig(Traffic t) {
   c.traffic = t;
   c.cores = 2;
   c.appCores = {1, 1};
+  c.stack.app_stall_ms = 0;  // no scheduling noise: the closed forms hold exactly
   c.warmup = 0.004;
   c.duration = 0.02;
   return c;
@@ -123,8 +124,8 @@ TEST(NetSim, HundredMegabitLinkNeverCarriesMoreThanItsPayloadRate) {
   }
   SimConfig c = baseConfig(Traffic::TcpTx);
   SimResult r = simulate(c, freeSoftware(), fe);
-  EXPECT_LE(r.throughputBps(0), tcpLinePayloadBps(fe, c.tcpOptionBytes) * 1.001);
-  EXPECT_GE(r.throughputBps(0), tcpLinePayloadBps(fe, c.tcpOptionBytes) * 0.95);
+  EXPECT_LE(r.throughputBps(0), tcpLinePayloadBps(fe, c.stack.tcp_option_bytes) * 1.001);
+  EXPECT_GE(r.throughputBps(0), tcpLinePayloadBps(fe, c.stack.tcp_option_bytes) * 0.95);
 }
 
 TEST(NetSim, TcpIsBoundedByWindowOverRttAndByTheLine) {
@@ -168,7 +169,7 @@ TEST(NetSim, SmallWindowIsWindowOverRoundTrip) {
   c.peerTurnaround = 200e-6;
   SimResult r = simulate(c, freeSoftware(), gbe);
   const double rtt = 2 * gbe.wireSeconds(1500) + c.peerTurnaround + gbe.wireSeconds(52) +
-                     CpswParams{}.switch_latency_ns * 1e-9 + c.irqLatency;
+                     CpswParams{}.switch_latency_ns * 1e-9 + c.stack.irq_latency_us * 1e-6;
   EXPECT_NEAR(r.throughputBps(0), c.tcpWindowBytes * 8 / rtt, 0.02 * c.tcpWindowBytes * 8 / rtt);
 }
 
@@ -178,7 +179,7 @@ TEST(NetSim, ZeroLossSearchReturnsTheHighestLosslessBurst) {
   Cpsw gbe(CpswParams{}, 1000);
   SimConfig c = baseConfig(Traffic::UdpRx);
   c.datagramBytes = 256;
-  c.rxDescriptors = 64;
+  c.stack.rx_descriptors = 64;
   c.burstPeriod = 0.002;
   c.warmup = 0.002;
   c.duration = 0.008;
@@ -213,7 +214,7 @@ TEST(NetSim, PacingLowersCpuLoadAndRaisesLatency) {
   SoftwareCosts k = someSoftware();
   SimResult off = simulate(c, k, gbe);
   c.pacing = true;
-  c.pacingInterval = 250e-6;
+  c.stack.pacing_interval_us = 250;
   SimResult on = simulate(c, k, gbe);
   EXPECT_NEAR(on.throughputBps(1), off.throughputBps(1), 0.02 * off.throughputBps(1));
   EXPECT_LT(on.interrupts, off.interrupts / 4);
@@ -231,12 +232,12 @@ TEST(NetSim, TimerPolledTcpReceiveCarriesOneWindowPerPollPeriod) {
   SimConfig c = baseConfig(Traffic::TcpRx);
   c.cores = 1;
   c.appCores = {0};
-  c.tcpOptionBytes = 0;
-  c.gro = false;
+  c.stack.tcp_option_bytes = 0;
+  c.stack.gro = false;
   c.tcpRecvBytes = 1460;
   c.tcpWindowBytes = 8 * 1460;
-  c.rxDescriptors = 32;
-  c.rxPollPeriod = 1e-3;
+  c.stack.rx_descriptors = 32;
+  c.stack.rx_poll_period_us = 1000;
   c.duration = 0.1;
   const double r = simulate(c, someSoftware(), gbe).throughputBps(1);
   EXPECT_NEAR(r, 8 * 1460 * 8 / 1e-3, 0.02 * 8 * 1460 * 8 / 1e-3);
@@ -251,13 +252,13 @@ TEST(NetSim, TimerPolledReceiveTakesAtMostHalfTheRingPerPeriod) {
   c.cores = 1;
   c.appCores = {0};
   c.datagramBytes = 256;
-  c.rxDescriptors = 32;
-  c.rxPollPeriod = 1e-3;
+  c.stack.rx_descriptors = 32;
+  c.stack.rx_poll_period_us = 1000;
   c.offeredBps = 100e6;  // 48.8 kpps offered
   c.duration = 0.05;
   SimResult r = simulate(c, someSoftware(), gbe);
   EXPECT_GT(r.loss(1), 0.5);
-  const double perPeriod = r.datagramsDelivered[1] / (r.seconds / c.rxPollPeriod);
+  const double perPeriod = r.datagramsDelivered[1] / (r.seconds / 1e-3);
   EXPECT_LE(perPeriod, 16 + 1.0);  // one poll more or less in the measured interval
   EXPECT_GE(perPeriod, 16 * 0.9);
   // Below the ceiling nothing is lost.

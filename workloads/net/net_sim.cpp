@@ -150,14 +150,19 @@ class Sim {
     r_.seconds = c_.duration;
     r_.bursty = c_.burstDatagrams > 0;
     r_.coreBusy.assign(cores_.size(), 0);
-    mss_ = mac_.tcpMss(c_.tcpOptionBytes);
+    mss_ = mac_.tcpMss(c_.stack.tcp_option_bytes);
+    irqLatency_ = c_.stack.irq_latency_us * 1e-6;
+    pacingInterval_ = c_.stack.pacing_interval_us * 1e-6;
+    pollPeriod_ = c_.stack.rx_poll_period_us * 1e-6;
+    appStall_ = c_.stack.app_stall_ms * 1e-3;
+    appStallPeriod_ = c_.stack.app_stall_period_ms * 1e-3;
     if (mss_ < 8) throw std::invalid_argument("net sim: MSS too small");
   }
 
   SimResult run() {
-    if (c_.rxPollPeriod > 0) {
+    if (pollPeriod_ > 0) {
       irqEnabled_ = false;  // the DMA events stay off: the timer polls
-      at(c_.rxPollPeriod, [this] { pollTick(); });
+      at(pollPeriod_, [this] { pollTick(); });
     }
     switch (c_.traffic) {
       case Traffic::UdpTx:
@@ -165,9 +170,9 @@ class Sim {
         break;
       case Traffic::UdpRx:
         startPeerUdp();
-        if (c_.appStall > 0 && c_.appStallPeriod > 0)
-          for (double t = w0_; t <= w1_; t += c_.appStallPeriod)
-            at(t, [this] { stalledUntil_ = std::max(stalledUntil_, now_ + c_.appStall); });
+        if (appStall_ > 0 && appStallPeriod_ > 0)
+          for (double t = w0_; t <= w1_; t += appStallPeriod_)
+            at(t, [this] { stalledUntil_ = std::max(stalledUntil_, now_ + appStall_); });
         break;
       case Traffic::TcpTx:
         startTcp(0, true, appCore(0));
@@ -298,11 +303,11 @@ class Sim {
 
   // ---------------------------------------------------------------- DUT transmit path
   void enqueueTx(const Frame& f) {
-    if (txRingUsed_ < c_.txDescriptors) {
+    if (txRingUsed_ < c_.stack.tx_descriptors) {
       ++txRingUsed_;
       txPending_.push_back(f);
       tryTxDma();
-    } else if (static_cast<int>(qdisc_.size()) < c_.txQueueLen) {
+    } else if (static_cast<int>(qdisc_.size()) < c_.stack.tx_queue_len) {
       qdisc_.push_back(f);
     } else {
       ++r_.qdiscDrops;
@@ -347,7 +352,7 @@ class Sim {
     tryRxDma();
   }
   void tryRxDma() {
-    if (rxDmaBusy_ || rxFifo_.empty() || rxRingUsed_ >= c_.rxDescriptors) return;
+    if (rxDmaBusy_ || rxFifo_.empty() || rxRingUsed_ >= c_.stack.rx_descriptors) return;
     const Frame f = rxFifo_.front();
     const double start = std::max(now_, f.arrived + mac_.params().switch_latency_ns * 1e-9);
     const double d = k_.dmaFixed + k_.dmaPerByte * f.frameBytes;
@@ -369,8 +374,8 @@ class Sim {
   void workPending() {
     if (!irqEnabled_ || irqScheduled_) return;
     if (rxReady_.empty() && txCompletions_.empty()) return;
-    double t = now_ + c_.irqLatency;
-    if (c_.pacing) t = std::max(t, lastIrq_ + c_.pacingInterval);
+    double t = now_ + irqLatency_;
+    if (c_.pacing) t = std::max(t, lastIrq_ + pacingInterval_);
     irqScheduled_ = true;
     at(t, [this] {
       irqScheduled_ = false;
@@ -391,7 +396,7 @@ class Sim {
   /// Timer-driven receive (rxPollPeriod): arm the next tick and wake the driver's receive
   /// task, which polls (startPoll).
   void pollTick() {
-    at(now_ + c_.rxPollPeriod, [this] { pollTick(); });
+    at(now_ + pollPeriod_, [this] { pollTick(); });
     if (polling_) return;  // the previous poll is still running: it picks up the new work
     polling_ = true;
     if (inWindow(now_)) ++r_.interrupts;
@@ -405,11 +410,11 @@ class Sim {
     if (inWindow(now_)) ++r_.polls;
     pollDone_ = 0;
     // A timer-polled driver retrieves what the DMA completed by now and hands only that up.
-    pollBudget_ = c_.napiBudget;
-    if (c_.rxPollPeriod > 0) {
+    pollBudget_ = c_.stack.napi_budget;
+    if (pollPeriod_ > 0) {
       // Retrieve what the DMA completed by now (only that is handed up), then give the
       // buffers the stack freed since the last poll back to the DMA.
-      pollBudget_ = std::min(c_.napiBudget, static_cast<int>(rxReady_.size()));
+      pollBudget_ = std::min(c_.stack.napi_budget, static_cast<int>(rxReady_.size()));
       rxRingUsed_ -= rxRefill_;
       rxRefill_ = 0;
       tryRxDma();
@@ -446,7 +451,7 @@ class Sim {
       t.prio = 1;
       t.begin = [this, f] { return rxPieces(f); };
       t.end = [this, f] {
-        if (c_.rxPollPeriod > 0) {
+        if (pollPeriod_ > 0) {
           ++rxRefill_;  // resubmitted at the next tick
         } else {
           --rxRingUsed_;  // descriptor refilled
@@ -463,11 +468,11 @@ class Sim {
       flushGro([this] { pollNext(); });
       return;
     }
-    if (c_.rxPollPeriod > 0) {
+    if (pollPeriod_ > 0) {
       polling_ = false;  // sleeps until the next tick
       return;
     }
-    if (pollDone_ >= c_.napiBudget && !rxReady_.empty()) {
+    if (pollDone_ >= c_.stack.napi_budget && !rxReady_.empty()) {
       startPoll();
       return;
     }
@@ -482,7 +487,7 @@ class Sim {
       if (f.lastFrag) p.push_back({"stack.udp", k_.udpRx});
     } else if (f.kind == Kind::TcpAck) {
       p.push_back({"stack.tcp_ack", k_.tcpAckRx});
-    } else if (c_.gro) {
+    } else if (c_.stack.gro) {
       p.push_back({"stack.gro", k_.gro});
     } else {
       p.push_back({"stack.tcp", k_.tcpRx});
@@ -501,8 +506,8 @@ class Sim {
       tryTxDma();
     }
     if (f.kind == Kind::Udp) {
-      wmem_ -= static_cast<double>(f.frameBytes + c_.skbOverhead);
-      if (udpBlocked_ && wmem_ + udpTruesize() <= static_cast<double>(c_.sndbufBytes)) {
+      wmem_ -= static_cast<double>(f.frameBytes + c_.stack.skb_overhead_bytes);
+      if (udpBlocked_ && wmem_ + udpTruesize() <= static_cast<double>(c_.stack.sndbuf_bytes)) {
         udpBlocked_ = false;
         udpSendNext(true);
       }
@@ -513,7 +518,7 @@ class Sim {
   int udpL4() const { return c_.datagramBytes + eth::kUdpHeaderBytes; }
   double udpTruesize() const {
     double s = 0;
-    for (int ip : mac_.ipPackets(udpL4())) s += Cpsw::frameBytes(ip) + c_.skbOverhead;
+    for (int ip : mac_.ipPackets(udpL4())) s += Cpsw::frameBytes(ip) + c_.stack.skb_overhead_bytes;
     return s;
   }
   std::vector<Frame> udpFrames(int dir, std::int64_t id) const {
@@ -579,7 +584,7 @@ class Sim {
   }
   void udpSendNext(bool woken) {
     const int core = appCore(0);
-    if (wmem_ + udpTruesize() > static_cast<double>(c_.sndbufBytes)) {
+    if (wmem_ + udpTruesize() > static_cast<double>(c_.stack.sndbuf_bytes)) {
       udpBlocked_ = true;  // sleeps until transmit completions free the send buffer
       return;
     }
@@ -624,7 +629,7 @@ class Sim {
       task.end = [this] {
         const std::int64_t id = newDatagram(kDut);
         for (const Frame& f : udpFrames(kDut, id)) {
-          wmem_ += f.frameBytes + c_.skbOverhead;
+          wmem_ += f.frameBytes + c_.stack.skb_overhead_bytes;
           enqueueTx(f);
         }
         if (c_.burstDatagrams > 0) --burstLeft_;
@@ -687,20 +692,20 @@ class Sim {
       return;
     }
     // TCP data for flow 1 (the peer sends).
-    if (c_.gro) {
+    if (c_.stack.gro) {
       groSegs_ += 1;
       groBytes_ += static_cast<std::uint64_t>(f.payload);
       groLatency_ += now_ - f.arrived;
-      if (groSegs_ >= c_.groMaxSegments) flushGro(nullptr);
+      if (groSegs_ >= c_.stack.gro_max_segments) flushGro(nullptr);
       return;
     }
     tcpDataAtDut(f.payload, 1, now_ - f.arrived);
   }
 
   void udpToSocket(const Frame& f) {
-    const double truesize = static_cast<double>(c_.rxTruesize) * f.fragments;
+    const double truesize = static_cast<double>(c_.stack.rx_truesize_bytes) * f.fragments;
     Datagram& d = dgrams_[static_cast<std::size_t>(f.dgram)];
-    if (rcvbufUsed_ + truesize > static_cast<double>(c_.rcvbufBytes)) {
+    if (rcvbufUsed_ + truesize > static_cast<double>(c_.stack.rcvbuf_bytes)) {
       ++r_.socketDrops;
       markLost(d);
       return;
@@ -748,7 +753,7 @@ class Sim {
     };
     t.end = [this, id] {
       const Datagram& d = dgrams_[static_cast<std::size_t>(id)];
-      rcvbufUsed_ -= static_cast<double>(c_.rxTruesize) * d.fragments;
+      rcvbufUsed_ -= static_cast<double>(c_.stack.rx_truesize_bytes) * d.fragments;
       deliverDatagram(kPeer, d);
       udpAppBusy_ = false;
       udpRecvNext();
@@ -786,7 +791,7 @@ class Sim {
     f.dir = dir;
     f.flow = flow;
     f.payload = payload;
-    f.ipBytes = payload + eth::kIpv4HeaderBytes + eth::kTcpHeaderBytes + c_.tcpOptionBytes;
+    f.ipBytes = payload + eth::kIpv4HeaderBytes + eth::kTcpHeaderBytes + c_.stack.tcp_option_bytes;
     f.frameBytes = Cpsw::frameBytes(f.ipBytes);
     f.seqEnd = seqEnd;
     return f;
@@ -796,7 +801,7 @@ class Sim {
     f.kind = Kind::TcpAck;
     f.dir = dir;
     f.flow = flow;
-    f.ipBytes = eth::kIpv4HeaderBytes + eth::kTcpHeaderBytes + c_.tcpOptionBytes;
+    f.ipBytes = eth::kIpv4HeaderBytes + eth::kTcpHeaderBytes + c_.stack.tcp_option_bytes;
     f.frameBytes = Cpsw::frameBytes(f.ipBytes);
     f.seqEnd = ack;
     f.rwnd = rwnd;
@@ -807,16 +812,16 @@ class Sim {
   // and from the softirq when ACKs open the window (tcpAckAtDut).
   void tcpAppWrite(int idx, bool woken) {
     TcpFlow& fl = flows_[idx];
-    const double sndbuf = static_cast<double>(c_.sndbufBytes);
+    const double sndbuf = static_cast<double>(c_.stack.sndbuf_bytes);
     const double used = static_cast<double>(fl.written - fl.sndUna) *
-                        (1.0 + static_cast<double>(c_.skbOverhead) / fl.mss);
+                        (1.0 + static_cast<double>(c_.stack.skb_overhead_bytes) / fl.mss);
     const double space = sndbuf - used;
     if (space < fl.mss) {
       fl.appBlocked = true;
       return;
     }
     const auto n = static_cast<std::uint64_t>(std::min<double>(
-        c_.tcpSendBytes, space / (1.0 + static_cast<double>(c_.skbOverhead) / fl.mss)));
+        c_.tcpSendBytes, space / (1.0 + static_cast<double>(c_.stack.skb_overhead_bytes) / fl.mss)));
     auto segs = std::make_shared<int>(0);
     auto first = std::make_shared<std::uint64_t>(0);
     Task t;
@@ -872,8 +877,8 @@ class Sim {
     }
     if (fl.appBlocked) {
       const double used = static_cast<double>(fl.written - fl.sndUna) *
-                          (1.0 + static_cast<double>(c_.skbOverhead) / fl.mss);
-      if (static_cast<double>(c_.sndbufBytes) - used >= static_cast<double>(c_.sndbufBytes) / 3) {
+                          (1.0 + static_cast<double>(c_.stack.skb_overhead_bytes) / fl.mss);
+      if (static_cast<double>(c_.stack.sndbuf_bytes) - used >= static_cast<double>(c_.stack.sndbuf_bytes) / 3) {
         fl.appBlocked = false;
         tcpAppWrite(a.flow, true);
       }
@@ -973,7 +978,7 @@ class Sim {
       r_.rxLatencySum += latency * segs;
       r_.rxLatencyCount += segs;
     }
-    if (fl.segsUnacked >= c_.delayedAckSegments) dutSendAck(irqCore(), 1);
+    if (fl.segsUnacked >= c_.stack.delayed_ack_segments) dutSendAck(irqCore(), 1);
     if (!fl.appBusy) tcpAppRead();
   }
   void dutSendAck(int core, int flow) {
@@ -1044,6 +1049,8 @@ class Sim {
   SimResult r_;
   double w0_ = 0, w1_ = 0, now_ = 0;
   int mss_ = 1448;
+  // The stack's times in seconds.
+  double irqLatency_ = 0, pacingInterval_ = 0, pollPeriod_ = 0, appStall_ = 0, appStallPeriod_ = 1;
   std::priority_queue<Ev> ev_;
   std::vector<std::function<void()>> fns_;
   std::vector<std::size_t> free_;

@@ -17,11 +17,11 @@
 ///   for a free RX descriptor and the DMA (serial; fixed + per-byte time, store-and-forward
 ///   latency); then it is ready in the ring and the interrupt logic runs.
 /// - **Interrupts**: one interrupt line for RX and TX completion. When enabled, a ready frame or
-///   completion raises it after `irqLatency`; with pacing, no sooner than `pacingInterval` after
+///   completion raises it after `irq_latency_us`; with pacing, no sooner than `pacing_interval_us` after
 ///   the previous one. The handler (IRQ task) masks it and schedules the NAPI poll; the poll
-///   handles up to `napiBudget` frames (each its own softirq task, so the stack's latency is
+///   handles up to `napi_budget` frames (each its own softirq task, so the stack's latency is
 ///   per frame), reaps TX completions, refills descriptors, and either polls again (budget used)
-///   or completes and unmasks. With `rxPollPeriod` the interrupt stays off: a timer starts a
+///   or completes and unmasks. With `rx_poll_period_us` the interrupt stays off: a timer starts a
 ///   poll every period, and a frame's descriptor returns to the DMA at the poll after the one
 ///   that handled it (so at most half the ring arrives per period at saturation).
 /// - **Cores**: each runs one task at a time, hard IRQ before softirq before application work,
@@ -31,13 +31,13 @@
 ///   bursts of `burstDatagrams` per `burstPeriod`, or as fast as it can), blocking while the
 ///   socket's send buffer is full; `appSpin` makes its waits busy (iperf 2's delay loop). The
 ///   receiver queues datagrams in the socket (truesize-accounted, dropped when the receive buffer
-///   is full) and the app reads one per call; once per `appStallPeriod` (first at the start of
-///   the measured interval) the receiving application cannot run for `appStall` (scheduling
+///   is full) and the app reads one per call; once per `app_stall_period_ms` (first at the start of
+///   the measured interval) the receiving application cannot run for `app_stall_ms` (scheduling
 ///   noise), so the socket must absorb what arrives meanwhile. The peer is ideal: it receives
 ///   everything and, as a sender, puts datagrams on the wire at the offered rate (line rate when
 ///   0).
 /// - **TCP**: segments of `mss` bytes; the sender keeps at most the window in flight (slow start
-///   from 10 segments, no loss); the receiver acknowledges every `delayedAckSegments` segments
+///   from 10 segments, no loss); the receiver acknowledges every `delayed_ack_segments` segments
 ///   (per GRO aggregate when GRO merges), and when the application reads (window update); the
 ///   peer answers after `peerTurnaround` (its ideal-endpoint round trip).
 /// - **CPU load** = busy time (tasks + spinning) over the measured interval, per core.
@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "models/peripherals/cpsw/cpsw.h"
+#include "workloads/net/net_config.h"
 
 namespace socsim::wl::net {
 
@@ -87,29 +88,14 @@ const char* trafficName(Traffic t);
 
 struct SimConfig {
   Traffic traffic = Traffic::UdpTx;
-  // Driver and stack.
-  int rxDescriptors = 128;
-  int txDescriptors = 128;
-  int txQueueLen = 1000;  ///< qdisc queue in front of the TX ring (frames)
-  int napiBudget = 64;
-  bool pacing = false;
-  double pacingInterval = 0;  ///< s, minimum spacing of interrupts with pacing
-  double irqLatency = 1e-6;   ///< s, interrupt assertion to handler start
-  /// s; > 0: the driver keeps its DMA interrupts off and a periodic timer of this period wakes
-  /// its receive task instead (a poll per tick: RX frames and TX completions); the buffers of
-  /// the frames a poll handed to the stack are given back to the DMA at the next tick (the
-  /// stack frees them after the poll, the driver resubmits free buffers when it polls).
-  double rxPollPeriod = 0;
-  double appStall = 0;        ///< s the receiving application cannot run, once per period
-  double appStallPeriod = 1;  ///< s; the first stall starts with the measured interval
-  std::uint64_t rcvbufBytes = 212992;
-  std::uint64_t sndbufBytes = 212992;
-  int rxTruesize = 2304;  ///< receive-buffer accounting per frame (skb truesize)
-  int skbOverhead = 768;  ///< send-buffer accounting per skb beyond its data
-  bool gro = true;
-  int groMaxSegments = 44;  ///< 64 KiB / MSS
-  int delayedAckSegments = 2;
-  int tcpOptionBytes = 12;  ///< timestamps
+  /// The driver's and the stack's rings, buffers, interrupt handling and TCP settings, as the
+  /// stack file gives them (net_config.h, in its units). With rx_poll_period_us > 0 the driver
+  /// keeps its DMA interrupts off and a periodic timer wakes its receive task instead (a poll
+  /// per tick: RX frames and TX completions); the buffers of the frames a poll handed to the
+  /// stack go back to the DMA at the next tick (the stack frees them after the poll, the driver
+  /// resubmits free buffers when it polls).
+  NetStackParams stack;
+  bool pacing = false;  ///< interrupt pacing on (the row's setting and the MAC's capability)
   // Cores.
   int cores = 1;
   int irqCore = 0;

@@ -240,25 +240,9 @@ SimConfig NetworkBenchmarks::simConfig(const BoardCosts& bc, const RowTest& t) c
   const NetToolParams& tp = bc.tool.p;
   SimConfig c;
   c.traffic = t.traffic;
-  c.rxDescriptors = s.rx_descriptors;
-  c.txDescriptors = s.tx_descriptors;
-  c.txQueueLen = s.tx_queue_len;
-  c.napiBudget = s.napi_budget;
+  c.stack = s;
   const bool paced = t.pacing < 0 ? s.pacing_default : t.pacing == 1;
   c.pacing = paced && bc.mac->params().interrupt_pacing;
-  c.pacingInterval = s.pacing_interval_us * 1e-6;
-  c.irqLatency = s.irq_latency_us * 1e-6;
-  c.rxPollPeriod = s.rx_poll_period_us * 1e-6;
-  c.appStall = s.app_stall_ms * 1e-3;
-  c.appStallPeriod = s.app_stall_period_ms * 1e-3;
-  c.rcvbufBytes = s.rcvbuf_bytes;
-  c.sndbufBytes = s.sndbuf_bytes;
-  c.rxTruesize = s.rx_truesize_bytes;
-  c.skbOverhead = s.skb_overhead_bytes;
-  c.gro = s.gro;
-  c.groMaxSegments = s.gro_max_segments;
-  c.delayedAckSegments = s.delayed_ack_segments;
-  c.tcpOptionBytes = s.tcp_option_bytes;
   c.cores = std::max(1, bc.cores);
   c.irqCore = 0;
   c.appCores = {1 % c.cores, 2 % c.cores};
@@ -269,8 +253,8 @@ SimConfig NetworkBenchmarks::simConfig(const BoardCosts& bc, const RowTest& t) c
   c.tcpWindowBytes = t.windowBytes > 0 ? t.windowBytes : s.tcp_default_window_bytes;
   if (t.windowBytes > 0) {
     // iperf -w sets SO_SNDBUF and SO_RCVBUF; Linux doubles the value it is given.
-    c.sndbufBytes =
-        std::max<std::uint64_t>(c.sndbufBytes, static_cast<std::uint64_t>(2 * t.windowBytes));
+    c.stack.sndbuf_bytes =
+        std::max<std::uint64_t>(c.stack.sndbuf_bytes, static_cast<std::uint64_t>(2 * t.windowBytes));
   }
   c.peerTurnaround = tp.peer_turnaround_us * 1e-6;
   c.burstPeriod = tp.burst_period_ms * 1e-3;
@@ -295,7 +279,7 @@ SimResult NetworkBenchmarks::runTest(const BoardCosts& bc, const RowTest& t, Sim
   }
   const double line = t.traffic == Traffic::UdpTx || t.traffic == Traffic::UdpRx
                           ? udpLinePayloadBps(*bc.mac, c.datagramBytes)
-                          : tcpLinePayloadBps(*bc.mac, c.tcpOptionBytes);
+                          : tcpLinePayloadBps(*bc.mac, c.stack.tcp_option_bytes);
   offered = (c.offeredBps > 0 ? c.offeredBps : line) / 1e6;
   used = c;
   return simulate(c, bc.costs, *bc.mac);
@@ -359,7 +343,7 @@ Prediction NetworkBenchmarks::predict(RunContext& ctx, const Query& q) {
   // Breakdown: where one packet's time goes (per datagram or TCP segment delivered).
   const double packets = udp ? std::max(1.0, r.datagramsDelivered[dir])
                              : std::max(1.0, (r.payloadBytes[0] + r.payloadBytes[1]) /
-                                                 std::max(1, bc.mac->tcpMss(c.tcpOptionBytes)));
+                                                 std::max(1, bc.mac->tcpMss(c.stack.tcp_option_bytes)));
   const int ipBytes = udp ? c.datagramBytes + eth::kUdpHeaderBytes + eth::kIpv4HeaderBytes
                           : bc.mac->params().mtu_bytes;
   const int frameBytes = models::Cpsw::frameBytes(std::min(ipBytes, bc.mac->params().mtu_bytes));
@@ -377,10 +361,10 @@ Prediction NetworkBenchmarks::predict(RunContext& ctx, const Query& q) {
       " interrupts, " + "CPU load " + formatNumber(std::round(r.cpuLoadPercent() * 10) / 10) +
       " % of " + std::to_string(c.cores) + " core(s); stack code CPI " +
       formatNumber(std::round(bc.measured.codeCpi * 1000) / 1000) +
-      (c.pacing ? ", interrupt pacing " + formatNumber(std::round(c.pacingInterval * 1e9) / 1e3) + " us"
+      (c.pacing ? ", interrupt pacing " + formatNumber(c.stack.pacing_interval_us) + " us"
                 : std::string()) +
-      (c.rxPollPeriod > 0 ? ", timer-polled receive every " +
-                                formatNumber(std::round(c.rxPollPeriod * 1e9) / 1e3) + " us"
+      (c.stack.rx_poll_period_us > 0 ? ", timer-polled receive every " +
+                                formatNumber(c.stack.rx_poll_period_us) + " us"
                           : std::string());
   if (t.mode == Mode::ZeroLoss)
     out.note += "; RFC 2544 search: " + std::to_string(c.burstDatagrams) + " datagrams per " +
