@@ -409,7 +409,6 @@ class Sim {
   void startPoll() {
     if (inWindow(now_)) ++r_.polls;
     pollDone_ = 0;
-    // A timer-polled driver retrieves what the DMA completed by now and hands only that up.
     pollBudget_ = c_.stack.napi_budget;
     if (pollPeriod_ > 0) {
       // Retrieve what the DMA completed by now (only that is handed up), then give the

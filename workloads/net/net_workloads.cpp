@@ -353,13 +353,18 @@ Prediction NetworkBenchmarks::predict(RunContext& ctx, const Query& q) {
   for (const auto& [part, s] : r.cpuByPart)
     if (s > 0) out.breakdown.add("cpu." + part, s / packets);
   const double wireUtil = 100.0 * std::max(r.wireBusy[0], r.wireBusy[1]) / r.seconds;
+  std::string perCore;
+  for (int i = 0; c.cores > 1 && i < c.cores; ++i)
+    perCore += (i == 0 ? " (" : ", ") +
+               formatNumber(std::round(r.coreLoadPercent(i) * 10) / 10) +
+               (i + 1 == c.cores ? " %)" : " %");
   out.note =
       std::string(toolName(t.tool)) + " " + trafficName(t.traffic) + " on " + bc.stack.p.name +
       ", " + formatNumber(bc.mac->linkBitsPerSecond() / 1e6) + " Mbit/s link (" +
       formatNumber(std::round(wireUtil * 10) / 10) +
       " % busy), per packet: " + formatNumber(std::round(r.interrupts / packets * 1000) / 1000) +
       " interrupts, " + "CPU load " + formatNumber(std::round(r.cpuLoadPercent() * 10) / 10) +
-      " % of " + std::to_string(c.cores) + " core(s); stack code CPI " +
+      " % of " + std::to_string(c.cores) + " core(s)" + perCore + "; stack code CPI " +
       formatNumber(std::round(bc.measured.codeCpi * 1000) / 1000) +
       (c.pacing ? ", interrupt pacing " + formatNumber(c.stack.pacing_interval_us) + " us"
                 : std::string()) +

@@ -43,24 +43,16 @@ struct Background {
   }
 };
 
-/// Run a profile on `core`, the DMA pumping frames meanwhile; returns the measured stats.
-models::CoreRunStats runProfile(models::CoreModel& core, cpu::PlatformPort& port,
-                                const cpu::WorkloadProfile& p, std::uint64_t dataBase,
-                                Background& bg) {
+/// The profile's variants on `core`: each warms up, then its share of the measured
+/// instructions runs with fresh statistics; `run(gen, n)` executes n instructions of `gen`.
+/// Returns the statistics summed over the variants.
+template <class RunFn>
+models::CoreRunStats runVariants(models::CoreModel& core, const cpu::WorkloadProfile& p,
+                                 std::uint64_t dataBase, RunFn run) {
   models::CoreRunStats total;
   const int variants = std::max(1, p.info.variants);
   const auto warm = static_cast<std::uint64_t>(std::max(0, p.info.warmup_instructions));
   const auto measure = static_cast<std::uint64_t>(std::max(1, p.info.measure_instructions));
-  const std::uint64_t q = port.quantumCycles();
-  auto run = [&](cpu::StreamGenerator& gen, std::uint64_t n) {
-    for (std::uint64_t done = 0; done < n;) {
-      bg.pumpUntil(port.psOf(core.now() + q));
-      const std::uint64_t k = core.run(gen, n - done, core.now() + q);
-      if (k == 0) break;
-      done += k;
-      port.sync(core.now());
-    }
-  };
   for (int v = 0; v < variants; ++v) {
     cpu::StreamGenerator gen(p, 0, dataBase, v);
     run(gen, v == 0 ? warm : warm / 4);
@@ -77,6 +69,22 @@ models::CoreRunStats runProfile(models::CoreModel& core, cpu::PlatformPort& port
     }
   }
   return total;
+}
+
+/// Run a profile on `core`, the DMA pumping frames meanwhile; returns the measured stats.
+models::CoreRunStats runProfile(models::CoreModel& core, cpu::PlatformPort& port,
+                                const cpu::WorkloadProfile& p, std::uint64_t dataBase,
+                                Background& bg) {
+  const std::uint64_t q = port.quantumCycles();
+  return runVariants(core, p, dataBase, [&](cpu::StreamGenerator& gen, std::uint64_t n) {
+    for (std::uint64_t done = 0; done < n;) {
+      bg.pumpUntil(port.psOf(core.now() + q));
+      const std::uint64_t k = core.run(gen, n - done, core.now() + q);
+      if (k == 0) break;
+      done += k;
+      port.sync(core.now());
+    }
+  });
 }
 
 /// A copy loop as the core runs it: 16-byte load-multiple / store-multiple pairs with the loop
@@ -121,26 +129,8 @@ class CopySource : public models::InstructionSource {
 /// Run a profile on a core over a stand-in memory (no platform).
 models::CoreRunStats runProfileStandalone(models::CoreModel& core, const cpu::WorkloadProfile& p,
                                           std::uint64_t dataBase) {
-  models::CoreRunStats total;
-  const int variants = std::max(1, p.info.variants);
-  const auto warm = static_cast<std::uint64_t>(std::max(0, p.info.warmup_instructions));
-  const auto measure = static_cast<std::uint64_t>(std::max(1, p.info.measure_instructions));
-  for (int v = 0; v < variants; ++v) {
-    cpu::StreamGenerator gen(p, 0, dataBase, v);
-    core.run(gen, v == 0 ? warm : warm / 4);
-    core.resetStats();
-    core.run(gen, measure / static_cast<std::uint64_t>(variants));
-    const auto& st = core.stats();
-    if (total.partNames.empty()) {
-      total = st;
-    } else {
-      total.instructions += st.instructions;
-      total.cycles += st.cycles;
-      for (std::size_t i = 0; i < total.partCycles.size() && i < st.partCycles.size(); ++i)
-        total.partCycles[i] += st.partCycles[i];
-    }
-  }
-  return total;
+  return runVariants(core, p, dataBase,
+                     [&](cpu::StreamGenerator& gen, std::uint64_t n) { core.run(gen, n); });
 }
 
 double pathFactor(const cpu::WorkloadProfile& p, const std::string& isa) {
