@@ -266,6 +266,35 @@ TEST(NetSim, TimerPolledReceiveTakesAtMostHalfTheRingPerPeriod) {
   EXPECT_TRUE(lossless(simulate(c, someSoftware(), gbe), 1));
 }
 
+TEST(NetSim, TimerPolledSenderWithoutSendBufferReclaimsDescriptorsOnDemand) {
+  // 100 Mbit/s of 1472-byte datagrams from a busy-waiting sender over a driver that polls
+  // every 1 ms. With a socket send buffer of 8 frames the sender stalls until the next poll
+  // reaps the completions (about 8 datagrams per ms, ~94 Mbit/s at most); lwIP has no UDP
+  // send buffer and the driver reclaims completed descriptors when its ring runs out, so the
+  // offered rate goes out and the busy-wait keeps the core fully loaded.
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::UdpTx);
+  c.cores = 1;
+  c.appCores = {0};
+  c.appSpin = true;
+  c.datagramBytes = 1472;
+  c.offeredBps = 100e6;
+  c.stack.tx_descriptors = 16;
+  c.stack.tx_queue_len = 0;
+  c.stack.sndbuf_bytes = 8 * 1538;
+  c.stack.skb_overhead_bytes = 0;
+  c.stack.rx_poll_period_us = 1000;
+  c.duration = 0.05;
+  c.stack.udp_send_buffer = true;
+  SimResult buffered = simulate(c, someSoftware(), gbe);
+  c.stack.udp_send_buffer = false;
+  SimResult direct = simulate(c, someSoftware(), gbe);
+  EXPECT_LT(buffered.throughputBps(0), 0.95 * 100e6);
+  EXPECT_NEAR(direct.throughputBps(0), 100e6, 0.02 * 100e6);
+  EXPECT_TRUE(lossless(direct, 0));
+  EXPECT_GT(direct.cpuLoadPercent(), 99.0);
+}
+
 TEST(NetSim, Deterministic) {
   Cpsw gbe(CpswParams{}, 1000);
   SimConfig c = baseConfig(Traffic::TcpBidir);

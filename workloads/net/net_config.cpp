@@ -94,6 +94,11 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
                  "socket receive buffer (truesize accounted)", "Linux net.core.rmem_default")
           .bytes("sndbuf", &P::sndbuf_bytes, 1024, 1ull << 32,
                  "socket send buffer (truesize accounted)", "Linux net.core.wmem_default")
+          .flag("udp_send_buffer", &P::udp_send_buffer,
+                "a UDP send waits while the socket's send buffer (sndbuf, truesize accounted) "
+                "is full; false: the datagram goes to the driver at once",
+                "Linux sock_alloc_send_skb against SO_SNDBUF; lwIP udp_sendto has no send "
+                "buffer")
           .integer("rx_truesize_bytes", &P::rx_truesize_bytes, "bytes", 64, 1 << 20,
                    "receive-buffer accounting per frame (skb truesize of a driver RX buffer)",
                    "Linux skb truesize of a 2 KiB page fragment plus struct sk_buff")

@@ -58,6 +58,7 @@ struct NetStackParams {
   int napi_budget = 64;
   std::uint64_t rcvbuf_bytes = 212992;
   std::uint64_t sndbuf_bytes = 212992;
+  bool udp_send_buffer = true;  ///< UDP sends wait for room in the send buffer (sndbuf)
   int rx_truesize_bytes = 2304;
   int skb_overhead_bytes = 768;
   bool gro = true;
