@@ -12,6 +12,7 @@
 
 #include "models/cache/cache.h"
 #include "models/cpu/core_memory.h"
+#include "models/dma/dma_port.h"
 #include "models/interconnect/interconnect.h"
 #include "models/memory/ddr_controller.h"
 
@@ -52,6 +53,7 @@ class SocTop : public sc_core::sc_module {
   std::unique_ptr<Interconnect> interconnect;
   std::unique_ptr<Cache> l3;
   std::unique_ptr<DdrController> ddr;
+  std::unique_ptr<DmaPort> dma;  ///< peripheral DMA bus master (issue 6), after the clusters
 
   SocTop(sc_core::sc_module_name name, const MemorySystemConfig& cfg) : sc_module(name) {
     if (cfg.clusters.empty()) throw std::invalid_argument("memory system: no cluster");
@@ -72,6 +74,8 @@ class SocTop : public sc_core::sc_module {
         }
       }
     }
+    dma = std::make_unique<DmaPort>("dma", Platform::kDmaInitiatorId);
+    dma->mem_side.bind(interconnect->cpu_side);
     ddr = std::make_unique<DdrController>("ddr", cfg.ddr_controller, cfg.dram);
     if (cfg.l3) {
       l3 = std::make_unique<Cache>("l3", *cfg.l3, cfg.interconnect.clock_mhz, Part::L3);
@@ -127,6 +131,7 @@ Cache* Platform::l2(int cluster) { return top_->clusters.at(static_cast<std::siz
 Cache* Platform::l3() { return top_->l3.get(); }
 Interconnect& Platform::interconnect() { return *top_->interconnect; }
 DdrController& Platform::ddr() { return *top_->ddr; }
+DmaPort& Platform::dma() { return *top_->dma; }
 
 RunResult Platform::run(int core, const Job& job) { return run({{core, job}}); }
 

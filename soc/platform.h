@@ -9,6 +9,7 @@
 ///   soc.interconnect             Interconnect (every cluster's L2 -> memory)
 ///   soc.l3                       Cache in front of DDR (when configured)
 ///   soc.ddr                      DdrController with its DRAM channels (soc.ddr.ch<k>)
+///   soc.dma                      DmaPort: peripheral DMA bus master on the interconnect
 ///
 /// and then runs any number of benchmarks one after another. Each `run` spawns one SystemC
 /// thread per job, each driving one core through the CoreMemory API (models/cpu/core_memory.h),
@@ -47,6 +48,7 @@ namespace socsim::models {
 class Cache;
 class CoreMemory;
 class DdrController;
+class DmaPort;
 class Interconnect;
 }  // namespace socsim::models
 
@@ -88,6 +90,11 @@ class Platform {
   models::Cache* l3();             ///< nullptr when there is no L3
   models::Interconnect& interconnect();
   models::DdrController& ddr();
+  /// Bus master of the peripherals' DMA engines (soc.dma), bound to the interconnect beside the
+  /// clusters: drive it from inside a job (models/dma/dma_port.h) so DMA and core traffic contend.
+  models::DmaPort& dma();
+  /// MemExtension::initiator of the DMA port's transactions (cores use their flat index).
+  static constexpr int kDmaInitiatorId = 1000;
 
   /// Run one job on core `core` until it returns and its memory operations complete (fence).
   RunResult run(int core, const Job& job);

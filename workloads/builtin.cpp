@@ -3,9 +3,9 @@
 #include "workloads/memory/memory_benchmarks.h"
 
 #include "workloads/cpu/cpu_workloads.h"
+#include "workloads/net/net_workloads.h"
 #include "workloads/crypto/crypto_workloads.h"
 #include "workloads/storage/storage_workloads.h"
-
 #include "workloads/os/os_benchmarks.h"
 
 namespace socsim::wl {
@@ -13,6 +13,7 @@ namespace socsim::wl {
 void registerBuiltinWorkloads(Registry& r) {
   memory::registerMemoryBenchmarks(r);
   cpu::registerCpuWorkloads(r);
+  net::registerNetWorkloads(r);
   crypto::registerCryptoWorkloads(r);
   storage::registerStorageWorkloads(r);
   os::registerOsWorkloads(r);

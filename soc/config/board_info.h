@@ -7,10 +7,12 @@
 /// link speed, attached device); a peripheral model later takes its own params struct and the
 /// loader fills it from the same group.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "common/params.h"
 #include "workloads/os/kernel_path_params.h"
+#include "models/peripherals/cpsw/cpsw_params.h"
 
 namespace socsim::soc {
 
@@ -119,6 +121,8 @@ struct PeripheralParams {
   int lanes = 0;               ///< serial lanes (PCIe/USB/UFS); 0 = not applicable
   int bus_width_bits = 0;  ///< parallel data width (OSPI 8, QSPI 4, MMC 4/8, NAND 8/16); 0 = n/a
   std::string device;      ///< attached device in the measured set-up (flash part, card, SSD)
+  /// Ethernet MAC/switch model parameters (the group's `cpsw` subgroup; Ethernet IPs only).
+  std::optional<models::CpswParams> cpsw;
 
   static const params::Schema<PeripheralParams>& schema() {
     using P = PeripheralParams;

@@ -170,8 +170,21 @@ BoardConfig convert(const Node& root, const std::string& file) {
         *dc, "ddr_controller", "the DDR controller of " + boardName, b);
     b.dram = readStruct<models::DramParams>(*dr, "dram", "the DRAM of " + boardName, b);
   }
-  b.peripherals =
-      readList<PeripheralParams>(root.find("peripherals"), "peripherals", "peripheral", b);
+  if (const Node* pl = root.find("peripherals")) {
+    if (!pl->isSeq())
+      throw InputError(pl->file, pl->line, "peripherals",
+                       std::string("wrong type: expected a list of peripheral groups, got a ") +
+                           pl->typeName());
+    for (size_t i = 0; i < pl->seq.size(); ++i) {
+      const Node& pn = pl->seq[i];
+      std::string p = "peripherals[" + std::to_string(i) + "]";
+      auto per = readStruct<PeripheralParams>(pn, p, "peripheral " + p, b, {"cpsw"});
+      if (const Node* cg = pn.isMap() ? pn.find("cpsw") : nullptr)
+        per.cpsw = readStruct<models::CpswParams>(
+            *cg, p + ".cpsw", "the Ethernet MAC/switch model of peripheral " + p, b);
+      b.peripherals.push_back(std::move(per));
+    }
+  }
   return b;
 }
 
@@ -426,7 +439,18 @@ struct Writer {
     group("interconnect", b.interconnect, "interconnect");
     if (b.ddrController) group("ddr_controller", *b.ddrController, "ddr_controller");
     if (b.dram) group("dram", *b.dram, "dram");
-    list("peripherals", b.peripherals);
+    if (!b.peripherals.empty()) {
+      out << YAML::Key << "peripherals" << YAML::Value << YAML::BeginSeq;
+      for (size_t i = 0; i < b.peripherals.size(); ++i) {
+        std::string p = "peripherals[" + std::to_string(i) + "]";
+        presetComment(p);
+        out << YAML::BeginMap;
+        fields(b.peripherals[i], p);
+        if (b.peripherals[i].cpsw) group("cpsw", *b.peripherals[i].cpsw, p + ".cpsw");
+        out << YAML::EndMap;
+      }
+      out << YAML::EndSeq;
+    }
     out << YAML::EndMap;
   }
 };

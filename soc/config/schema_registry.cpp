@@ -55,6 +55,7 @@ std::vector<SchemaListing> allSchemas() {
       listing<models::storage::StorageDeviceParams>("devices/*.yaml storage_device"),
       listing<models::NorFlashParams>("devices/*.yaml nor_flash"),
       listing<models::NandFlashParams>("devices/*.yaml nand_flash"),
+      listing<models::CpswParams>("peripherals[].cpsw"),
   };
 }
 
