@@ -48,7 +48,7 @@ std::string tail(const std::string& s) {
   return t.empty() ? "" : " [stderr: " + t + "]";
 }
 
-[[noreturn]] void childMain(const Spec& spec, const Point& p, const std::vector<wl::Query>& qs, int out, int err) {
+[[noreturn]] void childMain(const PointWork& work, const Point& p, int out, int err) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the sweep
@@ -57,7 +57,7 @@ std::string tail(const std::string& s) {
   dup2(err, STDERR_FILENO);
   PointResult r;
   try {
-    r = runPoint(spec.boardFiles[static_cast<size_t>(p.boardIndex)], p, qs);
+    r = work(p);
   } catch (const std::exception& e) {
     r = PointResult{};
     r.index = p.index;
@@ -83,6 +83,15 @@ std::string formatDuration(double s) {
 
 RunSummary runLocal(const Spec& spec, const std::vector<Point>& todo,
                     const std::vector<std::vector<wl::Query>>& queries, const LocalOptions& opt,
+                    const std::function<void(const PointResult&)>& sink) {
+  auto work = [&](const Point& p) {
+    auto b = static_cast<size_t>(p.boardIndex);
+    return runPoint(spec.boardFiles.at(b), p, queries.at(b));
+  };
+  return runLocal(todo, work, opt, sink);
+}
+
+RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const LocalOptions& opt,
                     const std::function<void(const PointResult&)>& sink) {
   using Clock = std::chrono::steady_clock;
   RunSummary sum;
@@ -130,7 +139,7 @@ RunSummary runLocal(const Spec& spec, const std::vector<Point>& todo,
       if (pid == 0) {
         close(o[0]);
         close(e[0]);
-        childMain(spec, p, queries[static_cast<size_t>(p.boardIndex)], o[1], e[1]);
+        childMain(work, p, o[1], e[1]);
       }
       close(o[1]);
       close(e[1]);

@@ -33,10 +33,16 @@ struct RunSummary {
   double wallSeconds = 0;
 };
 
+/// What a worker process does with one point (runs in the child).
+using PointWork = std::function<PointResult(const Point&)>;
+
 /// Run `todo` (points of `spec`) and hand each finished point to `sink` (in the parent, in
 /// completion order). `queries[b]` are the benchmarks of board b.
 RunSummary runLocal(const Spec& spec, const std::vector<Point>& todo,
                     const std::vector<std::vector<wl::Query>>& queries, const LocalOptions& opt,
+                    const std::function<void(const PointResult&)>& sink);
+/// Same with the work of a point given (tests inject crashes and hangs here).
+RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const LocalOptions& opt,
                     const std::function<void(const PointResult&)>& sink);
 
 /// "1h02m", "3m05s", "12s".
