@@ -8,6 +8,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "common/error.h"
@@ -358,6 +359,32 @@ std::vector<ResultsDb::BreakdownRow> ResultsDb::breakdown(const std::string& id)
               "WHERE b.sweep_id=? ORDER BY b.point_index, b.query_index, b.position");
   s.bind(1, id);
   while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), *s.real(4)});
+  return out;
+}
+
+std::vector<ResultsDb::PointRow> ResultsDb::points(const std::string& id) const {
+  std::vector<PointRow> out;
+  std::map<int, std::vector<std::string>> values;
+  {
+    Stmt v(db_, "SELECT point_index, value_text FROM point_values WHERE sweep_id=? ORDER BY point_index, position");
+    v.bind(1, id);
+    while (v.step()) values[v.integer(0)].push_back(v.text(1));
+  }
+  Stmt s(db_, "SELECT point_index, board, status, error, backend, host, run_seconds FROM points WHERE sweep_id=? "
+              "ORDER BY point_index");
+  s.bind(1, id);
+  while (s.step()) {
+    PointRow p;
+    p.index = s.integer(0);
+    p.board = s.text(1);
+    p.status = s.text(2);
+    p.error = s.text(3);
+    p.backend = s.text(4);
+    p.host = s.text(5);
+    p.runSeconds = s.real(6);
+    p.values = values[p.index];
+    out.push_back(std::move(p));
+  }
   return out;
 }
 

@@ -85,6 +85,15 @@ class ResultsDb {
   };
   std::vector<BreakdownRow> breakdown(const std::string& id) const;
 
+  /// Per point: status, error, run time, backend, host, swept values.
+  struct PointRow {
+    int index = 0;
+    std::string board, status, error, backend, host;
+    std::optional<double> runSeconds;
+    std::vector<std::string> values;
+  };
+  std::vector<PointRow> points(const std::string& id) const;
+
   sqlite3* handle() { return db_; }
 
  private:

@@ -159,6 +159,7 @@ Action addSweep(CLI::App& app) {
       return 0;
     }
 
+    if (!spec && !fs::exists(o->db)) throw InputError(o->db, 0, "--db", "no such results database");
     sweep::ResultsDb db(o->db, o->shard);
     if (o->list) {
       Table t;

@@ -4,6 +4,7 @@
 // interrupt.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -18,7 +19,9 @@
 
 #include "common/error.h"
 #include "sweep/local_backend.h"
+#include "sweep/plot.h"
 #include "sweep/point_run.h"
+#include "sweep/report.h"
 #include "sweep/results_db.h"
 #include "sweep/spec.h"
 #include "sweep/summary.h"
@@ -363,4 +366,137 @@ TEST(SweepSummary, MainEffectNamesTheKeyThatMovesABenchmark) {
   EXPECT_EQ(s[0].effects[0].key, "a");
   EXPECT_NEAR(s[0].spread, 51.0 / 125.5, 1e-12);
   EXPECT_NEAR(s[0].effects[0].effect, 50.0 / 125.5, 1e-12);
+}
+
+// ------------------------------------------------------------------ plots and HTML report
+
+namespace {
+
+/// Every <img src> of `dir`/index.html exists beside it and is a non-empty PNG.
+void expectImagesExist(const std::string& dir, size_t atLeast) {
+  std::ifstream in(dir + "/index.html");
+  ASSERT_TRUE(in) << dir;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto imgs = referencedImages(ss.str());
+  EXPECT_GE(imgs.size(), atLeast);
+  for (const auto& img : imgs) {
+    fs::path p = fs::path(dir) / img;
+    ASSERT_TRUE(fs::exists(p)) << img;
+    EXPECT_GT(fs::file_size(p), 1000u) << img;
+    std::ifstream f(p, std::ios::binary);
+    char magic[8] = {};
+    f.read(magic, 8);
+    EXPECT_EQ(std::string(magic + 1, 3), "PNG") << img;
+    fs::path svg = p;
+    svg.replace_extension(".svg");
+    EXPECT_GT(fs::exists(svg) ? fs::file_size(svg) : 0u, 1000u) << svg;
+  }
+}
+
+}  // namespace
+
+TEST(SweepReport, EveryImageTheSweepPageReferencesExistsAndHasASize) {
+  if (!haveGnuplot()) GTEST_SKIP() << "gnuplot not found (Debian gnuplot-nox; scripts/install-deps.sh)";
+  std::string dir = tmpDir("report");
+  Fixture f;
+  ResultsDb db(dir + "/r.db");
+  db.registerSweep(f.id, f.spec, f.points, f.queries, "0.1.0", "none");
+  for (const auto& p : f.points)
+    if (p.index != 3) db.record(f.id, fakeResult(p, 1e6 * (1 + p.index)), "0.1.0", "none", "local");
+  PointResult bad;
+  bad.index = 3;
+  bad.error = "timeout: <no result> after 10s";
+  db.record(f.id, bad, "0.1.0", "none", "local");
+  writeSweepReport(db, db.find(""), dir + "/html");
+  expectImagesExist(dir + "/html", 1);
+  std::ifstream in(dir + "/html/index.html");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string html = ss.str();
+  EXPECT_NE(html.find("timeout: &lt;no result&gt;"), std::string::npos);  // failures listed, escaped
+  EXPECT_NE(html.find("Which benchmarks move"), std::string::npos);
+  EXPECT_NE(html.find("dhrystone_per_second"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(SweepReport, EveryImageTheValidatePageReferencesExistsAndHasASize) {
+  if (!haveGnuplot()) GTEST_SKIP() << "gnuplot not found (Debian gnuplot-nox; scripts/install-deps.sh)";
+  std::string dir = tmpDir("vreport");
+  std::vector<validation::ValidationRow> rows;
+  auto add = [&](const std::string& family, const std::string& bench, double meas, double pred) {
+    validation::ValidationRow r;
+    r.measured.board = "j721e-idk-gw";
+    r.measured.family = family;
+    r.measured.benchmark = bench;
+    r.measured.metric = "perf";
+    r.measured.unit = family == "stream" ? "MB/s" : "ns";
+    r.measured.value = meas;
+    r.predicted = pred;
+    r.error = (pred - meas) / meas;
+    r.status = "ok";
+    rows.push_back(r);
+  };
+  add("stream", "copy", 5000, 6000);
+  add("stream", "add", 4000, 3900);
+  add("lmbench-mem", "lat_mem_rd-stride128-sz50", 2, 2);
+  add("lmbench-mem", "lat_mem_rd-stride128-sz125k", 5.5, 5.3);
+  add("lmbench-mem", "lat_mem_rd-stride128-sz1000k", 11.8, 25);
+  writeValidateReport(rows, validation::summarize(rows), dir);
+  expectImagesExist(dir, 5);  // 2 families x (scatter + histogram), all-families histogram, latency curve
+  EXPECT_TRUE(fs::exists(dir + "/latency-j721e-idk-gw.png"));
+  fs::remove_all(dir);
+}
+
+TEST(SweepPlot, LatencySizesAsTheWorkloadReadsThem) {
+  EXPECT_NEAR(latencySizeKiB("lat_mem_rd-stride128-sz125k"), 128.0, 1e-9);  // 0.125 MiB
+  EXPECT_EQ(latencySizeKiB("lat_mem_rd-stride128-sz50"), 0.5);
+  EXPECT_EQ(latencySizeKiB("latency_for_0.50_mb_block_size"), 512);
+  EXPECT_EQ(latencySizeKiB("bw_mem-rd-16mb"), -1);
+}
+
+// ------------------------------------------------------------------ the command line
+
+namespace {
+
+int runCli(const std::string& args, std::string& out) {
+  out.clear();
+  FILE* p = popen((std::string(SOCSIM_TEST_BIN_DIR) + "/socsim " + args + " 2>&1").c_str(), "r");
+  if (!p) return -1;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  int st = pclose(p);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+}  // namespace
+
+TEST(SweepCli, BadSpecIsExit2BeforeAnythingRunsAndCheckPrintsThePlan) {
+  std::string dir = tmpDir("cli");
+  std::ofstream(dir + "/bad.yaml") << replace(kGrid, "to: 2000, step: 500", "to: 20000, step: 9500");
+  std::string out;
+  EXPECT_EQ(runCli("sweep " + dir + "/bad.yaml --db " + dir + "/r.db", out), 2) << out;
+  EXPECT_NE(out.find("bad.yaml:6"), std::string::npos) << out;
+  EXPECT_NE(out.find("out of range"), std::string::npos) << out;
+  EXPECT_FALSE(fs::exists(dir + "/r.db"));  // nothing ran, nothing was created
+  std::ofstream(dir + "/good.yaml") << kGrid;
+  EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --check --format csv", out), 0) << out;
+  EXPECT_NE(out.find("6 points, method grid"), std::string::npos) << out;
+  EXPECT_NE(out.find("5,j721e-idk-gw,2000,4266MT/s"), std::string::npos) << out;
+  EXPECT_EQ(runCli("sweep --db " + dir + "/none.db --export csv", out), 2) << out;  // no database
+  EXPECT_FALSE(fs::exists(dir + "/none.db"));
+  EXPECT_EQ(runCli("plot --db " + dir + "/missing.db --out " + dir + "/p", out), 2) << out;
+  fs::remove_all(dir);
+}
+
+TEST(SweepCli, ShippedExampleSpecsAreValid) {
+  for (const auto& e : fs::directory_iterator(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/sweeps")) {
+    Spec s = parseSpec(e.path().string(), boardsDir());
+    auto pts = expand(s);
+    EXPECT_NO_THROW(checkAgainstBoards(s, pts)) << e.path();
+    if (s.name == "j721e-clock-ddr-l2") {
+      EXPECT_EQ(pts.size(), 200u);
+    }
+  }
 }
