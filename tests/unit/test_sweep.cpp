@@ -24,6 +24,7 @@
 #include "sweep/report.h"
 #include "sweep/results_db.h"
 #include "sweep/spec.h"
+#include "sweep/slurm_backend.h"
 #include "sweep/summary.h"
 
 namespace fs = std::filesystem;
@@ -499,4 +500,26 @@ TEST(SweepCli, ShippedExampleSpecsAreValid) {
       EXPECT_EQ(pts.size(), 200u);
     }
   }
+}
+
+TEST(SweepReport, PageRendersInHeadlessChromium) {
+  if (!haveGnuplot()) GTEST_SKIP() << "gnuplot not found (Debian gnuplot-nox; scripts/install-deps.sh)";
+  std::string probe;
+  if (runProgram({"chromium", "--version"}, probe) != 0)
+    GTEST_SKIP() << "chromium not found (Debian chromium; scripts/install-deps.sh): page not rendered";
+  std::string dir = tmpDir("chromium");
+  Fixture f;
+  ResultsDb db(dir + "/r.db");
+  db.registerSweep(f.id, f.spec, f.points, f.queries, "0.1.0", "none");
+  for (const auto& p : f.points) db.record(f.id, fakeResult(p, 1e6 * (1 + p.index)), "0.1.0", "none", "local");
+  writeSweepReport(db, db.find(""), dir + "/html");
+  std::string shot = dir + "/shot.png", out, err;
+  int rc = runProgram({"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                       "--user-data-dir=" + dir + "/profile", "--window-size=1200,1600", "--screenshot=" + shot,
+                       "file://" + dir + "/html/index.html"},
+                      out, &err);
+  ASSERT_EQ(rc, 0) << err;
+  ASSERT_TRUE(fs::exists(shot)) << err;
+  EXPECT_GT(fs::file_size(shot), 60000u);  // a near-blank 1200x1600 page is ~10 KB
+  fs::remove_all(dir);
 }
