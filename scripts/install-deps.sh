@@ -3,7 +3,9 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config
       libsystemc-dev libyaml-cpp-dev libeigen3-dev libcli11-dev libsqlite3-dev libfmt-dev
-      libgtest-dev libgmock-dev libbenchmark-dev libnlopt-cxx-dev)
+      libgtest-dev libgmock-dev libbenchmark-dev libnlopt-cxx-dev
+      # sweeps (issue 10): Slurm backend and its test, plots, the HTML report check
+      slurm-wlm munge gnuplot-nox chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "apps/socsim/commands.h"
+#include "sweep/report.h"
 #include "calibration/dataset/measured_row.h"
 #include "common/csv.h"
 #include "common/error.h"
@@ -141,7 +142,7 @@ void writeFile(const std::string& path, const std::function<void(std::ostream&)>
 
 Action addValidate(CLI::App& app) {
   struct Opts {
-    std::string board, family, format = "table", cv, out = "out";
+    std::string board, family, format = "table", cv, out = "out", report;
     std::vector<std::string> measured, sets;
     int jobs = 0;
     bool policy = false, noOut = false;
@@ -164,6 +165,7 @@ Action addValidate(CLI::App& app) {
                   "--board/--family writes into a subfolder named after the filter)");
   sub->add_flag("--no-out", o->noOut, "do not write result files");
   sub->add_flag("--policy", o->policy, "print the exclusion policy for flagged rows and exit");
+  sub->add_option("--report", o->report, "also write an HTML report (index.html + plots) into DIR");
   return [o]() {
     Format fmt = parseFormat(o->format);
     if (o->policy) {
@@ -260,6 +262,11 @@ Action addValidate(CLI::App& app) {
         summaryTable(summary.boards, "board", nullptr).print(os, Format::Csv);
       });
       std::cerr << "validate: results written to " << outDir << "/\n";
+    }
+
+    if (!o->report.empty()) {
+      sweep::writeValidateReport(results, summary, o->report);
+      std::cerr << "validate: report written to " << o->report << "/index.html\n";
     }
 
     if (fmt == Format::Csv) {

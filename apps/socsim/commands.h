@@ -31,6 +31,9 @@ Action addExplain(CLI::App& app);
 Action addBoards(CLI::App& app);
 Action addConfig(CLI::App& app);
 Action addParams(CLI::App& app);
+/// `socsim sweep` (issue 10) and `socsim plot`.
+Action addSweep(CLI::App& app);
+Action addPlot(CLI::App& app);
 
 /// `<sourceDir>/configs/boards`
 std::string boardsDir();

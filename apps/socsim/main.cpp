@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
   actions["boards"] = addBoards(app);
   actions["config"] = addConfig(app);
   actions["params"] = addParams(app);
+  actions["sweep"] = addSweep(app);
+  actions["plot"] = addPlot(app);
   // CLI11 reports an unknown first word as "A subcommand is required": name it instead.
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
