@@ -229,8 +229,11 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
                                   : x.memcpy_code_bytes + x.memcpy_data_bytes);
   const double cached = instr * cc.loopSecondsPerInstr * cc.clockHz;
   const double lines = std::ceil(bytes / x.cache_line_bytes);
+  if (!ospi.nor) throw NotModelled{"XIP needs a SPI NOR (OSPI/QSPI) path"};
+  // A line fill is a hardware burst through the OSPI direct-access window (the bootloader leaves
+  // the flash in DAC mode): no driver operation and no DMA, unlike the Linux/U-Boot reads.
   const double fill =
-      (ospi.path->request(Dir::Read, static_cast<std::uint64_t>(x.cache_line_bytes)).total() +
+      (ospi.nor->directReadSeconds(static_cast<std::uint64_t>(x.cache_line_bytes)) +
        x.fss_latency_ns * 1e-9) *
       cc.clockHz;
   const double uncached = cached + lines * fill;

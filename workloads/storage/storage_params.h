@@ -97,12 +97,12 @@ struct LinuxBootParams {
 /// The MCU+ xip_benchmark: FIR and memcpy with code/data in OSPI flash. Scope: the benchmark.
 struct XipParams {
   int cache_line_bytes = 32;
-  double fir_instructions = 24000;
+  double fir_instructions = 14600;
   std::uint64_t fir_code_bytes = 2048;
-  std::uint64_t fir_data_bytes = 8192;
+  std::uint64_t fir_data_bytes = 1396;
   double memcpy_instructions = 1200;
   std::uint64_t memcpy_code_bytes = 512;
-  std::uint64_t memcpy_data_bytes = 2048;
+  std::uint64_t memcpy_data_bytes = 256;
   double fss_latency_ns = 100;
   int uncached_every = 10;
 
