@@ -194,7 +194,20 @@ const params::Schema<LinuxBootParams>& LinuxBootParams::schema() {
                  "calibrated: guess, binaries and libraries of the default services")
           .bytes("boot_read_request_bytes", &P::boot_read_request_bytes, 4096, 1ull << 30,
                  "typical request size of boot-time reads (page faults, small files)",
-                 "calibrated: guess, a readahead window of small files");
+                 "calibrated: guess, a readahead window of small files")
+          .real("console_baud", &P::console_baud, "bit/s", 1200, 1e8,
+                "serial console rate; the boot log is written synchronously to it",
+                "TI SDK bootargs console=<uart>,115200n8")
+          .bytes("kernel_console_bytes", &P::kernel_console_bytes, 0, 1ull << 30,
+                 "boot log the kernel prints on the console up to init (10 bits per byte on "
+                 "an 8N1 UART)", "calibrated: guess, ~500 lines of a TI SDK kernel log")
+          .bytes("userspace_console_bytes", &P::userspace_console_bytes, 0, 1ull << 30,
+                 "console output of userspace init to the login prompt (service status lines)",
+                 "calibrated: guess, ~130 systemd status lines")
+          .integer("userspace_parallel_jobs", &P::userspace_parallel_jobs, "count", 1, 64,
+                   "cores userspace init keeps busy on average: units start in parallel but "
+                   "the boot's critical chain is mostly serial",
+                   "calibrated: guess (systemd-analyze critical-chain: a few parallel units)");
   return s;
 }
 

@@ -83,13 +83,17 @@ struct SblParams {
 
 /// Linux boot from SD, "Starting kernel" to the prompt. Scope: software stack `linux`.
 struct LinuxBootParams {
-  double kernel_init_instructions = 2e9;
-  double kernel_fixed_delays_s = 2.0;
+  double kernel_init_instructions = 1e9;
+  double kernel_fixed_delays_s = 1.0;
   std::uint64_t shell_read_bytes = 8388608;
-  double userspace_instructions = 8e9;
+  double userspace_instructions = 4e9;
   double userspace_fixed_delays_s = 3.0;
   std::uint64_t userspace_read_bytes = 104857600;
   std::uint64_t boot_read_request_bytes = 65536;
+  double console_baud = 115200;
+  std::uint64_t kernel_console_bytes = 40960;
+  std::uint64_t userspace_console_bytes = 10240;
+  int userspace_parallel_jobs = 2;
 
   static const params::Schema<LinuxBootParams>& schema();
 };
