@@ -323,6 +323,72 @@ TEST(Xip, OneInTenIsTheAverageOfNineCachedAndOneUncached) {
   }
 }
 
+// An XIP cache-line fill is one hardware burst through the direct-access window: chip-select
+// set-up/hold + opcode/address/dummy + data clocks, without the driver's per-operation overhead.
+TEST(OspiController, DirectAccessBurstHasNoDriverOverhead) {
+  models::SpiNorControllerParams c;
+  c.transaction_overhead_ns = 500;
+  c.dac_cs_overhead_ns = 120;
+  models::NorFlashParams f;
+  f.name = "nor";
+  f.opcode_bytes = 2;
+  f.address_bytes = 4;
+  f.read_dummy_cycles = 20;
+  models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
+  const double clk = 166.667e6;
+  // 32-byte line: 1 + 2 + 20 command clocks and 16 data clocks.
+  EXPECT_NEAR(o.directReadSeconds(32), 120e-9 + (23 + 16) / clk, 1e-15);
+  EXPECT_LT(o.directReadSeconds(32), o.request(Dir::Read, 32).total());
+}
+
+// The XIP uncached penalty is (lines of code + data) x (burst + FSS latency), in core cycles.
+TEST(Xip, UncachedPenaltyIsLinesTimesTheDirectAccessBurst) {
+  const auto& d = data();
+  BoardPath ospi = makeBoardPath(board("am64x-evm"), d, Medium::NorOspi);
+  ASSERT_NE(ospi.nor, nullptr);
+  StorageCase c;
+  c.app = App::Xip;
+  c.stage = "memcpy";
+  const CoreCosts cc = fakeCosts();
+  c.params = parseParams("caching=fully-cached");
+  const double cached = xipCycles(ospi, cc, d.xip, c).seconds;
+  c.params = parseParams("caching=not-cached");
+  const double uncached = xipCycles(ospi, cc, d.xip, c).seconds;
+  const double lines = std::ceil(double(d.xip.memcpy_code_bytes + d.xip.memcpy_data_bytes) /
+                                 d.xip.cache_line_bytes);
+  const double fill =
+      (ospi.nor->directReadSeconds(d.xip.cache_line_bytes) + d.xip.fss_latency_ns * 1e-9) *
+      cc.clockHz;
+  EXPECT_NEAR(uncached - cached, lines * fill, 1e-6);
+}
+
+// Linux boot: the console log costs bytes x 10 bits / baud whatever the core; userspace CPU is
+// spread over at most userspace_parallel_jobs cores.
+TEST(LinuxBoot, ConsoleLogAndUserspaceParallelism) {
+  const auto& d = data();
+  BoardPath sd = makeBoardPath(board("am335x-evm"), d, Medium::Sd);
+  StorageCase c;
+  c.app = App::LinuxBoot;
+  c.stage = "full";
+  CoreCosts cc = fakeCosts();
+  cc.linuxCores = 8;
+  LinuxBootParams b = d.boot;
+  b.userspace_parallel_jobs = 2;
+  const double base = linuxBoot(sd, cc, b, d.linux, c).seconds;
+  LinuxBootParams more = b;
+  more.kernel_console_bytes += 11520;  // 115200 bits at 10 bits per byte
+  more.console_baud = 115200;
+  b.console_baud = 115200;
+  EXPECT_NEAR(linuxBoot(sd, cc, more, d.linux, c).seconds -
+                  linuxBoot(sd, cc, b, d.linux, c).seconds,
+              1.0, 1e-9);
+  // Twice the userspace work on 2 of 8 cores: half of it more in time.
+  LinuxBootParams twice = b;
+  twice.userspace_instructions *= 2;
+  EXPECT_NEAR(linuxBoot(sd, cc, twice, d.linux, c).seconds - base,
+              b.userspace_instructions * cc.kernelSecondsPerInstr / 2, 1e-9);
+}
+
 // --- data and coverage ----------------------------------------------------------------------
 
 TEST(StorageData, LoadsAndResolvesEveryPreset) {

@@ -202,17 +202,26 @@ TimedRun linuxBoot(const BoardPath& sd, const CoreCosts& cc, const LinuxBootPara
     r.parts.add(std::string(part) + ".cpu_io", cpu);
     return dev + cpu;
   };
+  // The boot log goes to the serial console synchronously (8N1: 10 bits per byte), whatever
+  // the core's speed.
+  auto console = [&](std::uint64_t bytes) {
+    return b.console_baud > 0 ? double(bytes) * 10.0 / b.console_baud : 0.0;
+  };
   double t = 0;
   const double kcpu = b.kernel_init_instructions * cc.kernelSecondsPerInstr;
+  const double kcon = console(b.kernel_console_bytes);
   r.parts.add("kernel.cpu", kcpu);
+  r.parts.add("kernel.console", kcon);
   r.parts.add("kernel.fixed_delays", b.kernel_fixed_delays_s);
-  t += kcpu + b.kernel_fixed_delays_s + reads(b.shell_read_bytes, "kernel");
+  t += kcpu + kcon + b.kernel_fixed_delays_s + reads(b.shell_read_bytes, "kernel");
   if (c.stage == "full") {
-    const double ucpu =
-        b.userspace_instructions * cc.kernelSecondsPerInstr / std::max(1, cc.linuxCores);
+    const int jobs = std::max(1, std::min(cc.linuxCores, b.userspace_parallel_jobs));
+    const double ucpu = b.userspace_instructions * cc.kernelSecondsPerInstr / jobs;
+    const double ucon = console(b.userspace_console_bytes);
     r.parts.add("userspace.cpu", ucpu);
+    r.parts.add("userspace.console", ucon);
     r.parts.add("userspace.fixed_delays", b.userspace_fixed_delays_s);
-    t += ucpu + b.userspace_fixed_delays_s + reads(b.userspace_read_bytes, "userspace");
+    t += ucpu + ucon + b.userspace_fixed_delays_s + reads(b.userspace_read_bytes, "userspace");
   }
   r.seconds = t;
   r.note = c.stage == "full" ? "kernel + default root file system to the login prompt"
@@ -229,8 +238,11 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
                                   : x.memcpy_code_bytes + x.memcpy_data_bytes);
   const double cached = instr * cc.loopSecondsPerInstr * cc.clockHz;
   const double lines = std::ceil(bytes / x.cache_line_bytes);
+  if (!ospi.nor) throw NotModelled{"XIP needs a SPI NOR (OSPI/QSPI) path"};
+  // A line fill is a hardware burst through the OSPI direct-access window (the bootloader leaves
+  // the flash in DAC mode): no driver operation and no DMA, unlike the Linux/U-Boot reads.
   const double fill =
-      (ospi.path->request(Dir::Read, static_cast<std::uint64_t>(x.cache_line_bytes)).total() +
+      (ospi.nor->directReadSeconds(static_cast<std::uint64_t>(x.cache_line_bytes)) +
        x.fss_latency_ns * 1e-9) *
       cc.clockHz;
   const double uncached = cached + lines * fill;

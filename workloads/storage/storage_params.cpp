@@ -194,7 +194,20 @@ const params::Schema<LinuxBootParams>& LinuxBootParams::schema() {
                  "calibrated: guess, binaries and libraries of the default services")
           .bytes("boot_read_request_bytes", &P::boot_read_request_bytes, 4096, 1ull << 30,
                  "typical request size of boot-time reads (page faults, small files)",
-                 "calibrated: guess, a readahead window of small files");
+                 "calibrated: guess, a readahead window of small files")
+          .real("console_baud", &P::console_baud, "bit/s", 1200, 1e8,
+                "serial console rate; the boot log is written synchronously to it",
+                "TI SDK bootargs console=<uart>,115200n8")
+          .bytes("kernel_console_bytes", &P::kernel_console_bytes, 0, 1ull << 30,
+                 "boot log the kernel prints on the console up to init (10 bits per byte on "
+                 "an 8N1 UART)", "calibrated: guess, ~500 lines of a TI SDK kernel log")
+          .bytes("userspace_console_bytes", &P::userspace_console_bytes, 0, 1ull << 30,
+                 "console output of userspace init to the login prompt (service status lines)",
+                 "calibrated: guess, ~130 systemd status lines")
+          .integer("userspace_parallel_jobs", &P::userspace_parallel_jobs, "count", 1, 64,
+                   "cores userspace init keeps busy on average: units start in parallel but "
+                   "the boot's critical chain is mostly serial",
+                   "calibrated: guess (systemd-analyze critical-chain: a few parallel units)");
   return s;
 }
 
@@ -205,19 +218,23 @@ const params::Schema<XipParams>& XipParams::schema() {
           .integer("cache_line_bytes", &P::cache_line_bytes, "bytes", 8, 256,
                    "R5F cache line (fill unit from flash)", "Arm Cortex-R5 TRM (32-byte lines)")
           .real("fir_instructions", &P::fir_instructions, "instructions", 1, 1e9,
-                "instructions of one FIR call of the benchmark",
-                "calibrated: guess, the benchmark's filter size is not published")
+                "instructions of one fir_bench call (10 arm_fir_f32 blocks of 32 samples)",
+                "derived: CMSIS-DSP arm_fir_f32 generic path with loop unrolling (2 loads + 8 "
+                "MACs per coefficient per 8 outputs) for 320 samples x 29 taps = 11600, plus "
+                "state copies, stores and loop set-up per block (~3000)")
           .bytes("fir_code_bytes", &P::fir_code_bytes, 0, 1ull << 30,
                  "code the FIR call executes from flash", "calibrated: guess")
           .bytes("fir_data_bytes", &P::fir_data_bytes, 0, 1ull << 30,
-                 "data the FIR call reads from flash (coefficients, input)", "calibrated: guess")
+                 "data the FIR call reads from flash (coefficients, input)",
+                 "xip_benchmark fir.c: 320 float inputs + 29 float coefficients = 1396 bytes")
           .real("memcpy_instructions", &P::memcpy_instructions, "instructions", 1, 1e9,
                 "instructions of one memcpy call of the benchmark",
                 "calibrated: guess, the copy size is not published")
           .bytes("memcpy_code_bytes", &P::memcpy_code_bytes, 0, 1ull << 30,
                  "code the memcpy call executes from flash", "calibrated: guess")
           .bytes("memcpy_data_bytes", &P::memcpy_data_bytes, 0, 1ull << 30,
-                 "data the memcpy call reads from flash", "calibrated: guess")
+                 "data the memcpy call reads from flash",
+                 "xip_benchmark memcopy.c: MAX_CPY_ELEMS = 64 uint32 words = 256 bytes")
           .real("fss_latency_ns", &P::fss_latency_ns, "ns", 0, 1e6,
                 "FSS/interconnect latency of a cache-line fill from the OSPI window, beyond "
                 "the flash operation", "calibrated: a few interconnect hops")

@@ -83,13 +83,17 @@ struct SblParams {
 
 /// Linux boot from SD, "Starting kernel" to the prompt. Scope: software stack `linux`.
 struct LinuxBootParams {
-  double kernel_init_instructions = 2e9;
-  double kernel_fixed_delays_s = 2.0;
+  double kernel_init_instructions = 1e9;
+  double kernel_fixed_delays_s = 1.0;
   std::uint64_t shell_read_bytes = 8388608;
-  double userspace_instructions = 8e9;
+  double userspace_instructions = 4e9;
   double userspace_fixed_delays_s = 3.0;
   std::uint64_t userspace_read_bytes = 104857600;
   std::uint64_t boot_read_request_bytes = 65536;
+  double console_baud = 115200;
+  std::uint64_t kernel_console_bytes = 40960;
+  std::uint64_t userspace_console_bytes = 10240;
+  int userspace_parallel_jobs = 2;
 
   static const params::Schema<LinuxBootParams>& schema();
 };
@@ -97,12 +101,12 @@ struct LinuxBootParams {
 /// The MCU+ xip_benchmark: FIR and memcpy with code/data in OSPI flash. Scope: the benchmark.
 struct XipParams {
   int cache_line_bytes = 32;
-  double fir_instructions = 24000;
+  double fir_instructions = 14600;
   std::uint64_t fir_code_bytes = 2048;
-  std::uint64_t fir_data_bytes = 8192;
+  std::uint64_t fir_data_bytes = 1396;
   double memcpy_instructions = 1200;
   std::uint64_t memcpy_code_bytes = 512;
-  std::uint64_t memcpy_data_bytes = 2048;
+  std::uint64_t memcpy_data_bytes = 256;
   double fss_latency_ns = 100;
   int uncached_every = 10;
 

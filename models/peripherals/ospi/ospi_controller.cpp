@@ -88,6 +88,11 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
   return t;
 }
 
+double OspiController::directReadSeconds(std::uint64_t bytes) const {
+  return ctl_.dac_cs_overhead_ns * 1e-9 +
+         (readCommandClocks() + clocksForBytes(static_cast<double>(bytes))) / bus_.clock_hz;
+}
+
 double OspiController::eraseSeconds(std::uint64_t bytes) const {
   const double sector = static_cast<double>(std::max<std::uint64_t>(1, flash_.sector_bytes));
   const double sectors = std::max(1.0, std::ceil(static_cast<double>(bytes) / sector));

@@ -32,6 +32,11 @@ class OspiController : public storage::StoragePath {
 
   /// Erasing `bytes` (whole sectors): write-enable + erase operation + tSE per sector.
   double eraseSeconds(std::uint64_t bytes) const;
+  /// One hardware read burst of `bytes` through the direct-access (memory-mapped) window, as an
+  /// XIP cache-line fill issues it: chip-select set-up/hold + opcode/address/dummy clocks + data
+  /// clocks. No driver or per-operation software overhead (transaction_overhead_ns is the
+  /// driver-issued operation's), no DMA ceiling (the requester is the CPU's bus master).
+  double directReadSeconds(std::uint64_t bytes) const;
   /// Clocks of the command part (opcode, address, dummy) of one read operation.
   double readCommandClocks() const;
   /// Seconds of CPU-moved data (PIO) within a read of `bytes` (0 with DMA).

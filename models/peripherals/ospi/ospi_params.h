@@ -18,6 +18,7 @@ struct SpiNorControllerParams {
   std::uint64_t max_op_bytes = 0;        ///< largest data phase of one operation; 0 = no limit
   double driver_op_instructions = 4000;  ///< Linux spi-mem/spi-nor/mtd work per flash operation
   double status_poll_us = 10;            ///< interval between WIP status polls while busy
+  double dac_cs_overhead_ns = 120;       ///< chip-select set-up + hold of one direct-access burst
 
   static const params::Schema<SpiNorControllerParams>& schema() {
     using P = SpiNorControllerParams;
@@ -41,7 +42,12 @@ struct SpiNorControllerParams {
                   "calibrated: order of the spi-mem exec_op path")
             .real("status_poll_us", &P::status_poll_us, "us", 0, 1e6,
                   "interval between write-in-progress polls while the flash is busy",
-                  "Linux spi-nor (busy polling, no sleep)");
+                  "Linux spi-nor (busy polling, no sleep)")
+            .real("dac_cs_overhead_ns", &P::dac_cs_overhead_ns, "ns", 0, 1e5,
+                  "chip-select set-up (tSLCH) + hold (tCHSH) of one hardware burst through the "
+                  "direct-access (memory-mapped) window, e.g. an XIP cache-line fill; no driver "
+                  "work is involved",
+                  "K3 EVM device trees: cdns,tslch-ns = 60 + cdns,tchsh-ns = 60 (OSPI_DEV_DELAY)");
     return s;
   }
 };
