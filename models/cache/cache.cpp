@@ -67,6 +67,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double own
   pc.distance = p_.prefetch_distance;
   pc.blocksPerRegion = std::max(1, 4096 / p_.line_bytes);
   prefetcher_ = makePrefetcher(p_.prefetcher, pc);
+  ports_.assign(static_cast<std::size_t>(std::max(1, p_.data_banks)), Timeline());
   mshrFree_.assign(static_cast<std::size_t>(std::max(1, p_.mshrs)), 0);
   mshrBlock_.assign(mshrFree_.size(), ~0ull);
   mshrParts_.assign(mshrFree_.size(), PartTimes{});
@@ -94,7 +95,7 @@ void Cache::invalidateAll() {
   if (prefetcher_) prefetcher_->reset();
   std::fill(mshrFree_.begin(), mshrFree_.end(), 0);
   std::fill(mshrBlock_.begin(), mshrBlock_.end(), ~0ull);
-  port_.clear(nowPs());
+  for (auto& port : ports_) port.clear(nowPs());
 }
 
 void Cache::cleanAll(std::uint64_t issuePs) {
@@ -270,7 +271,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
   const std::uint64_t before = partSum(ext);
   const std::uint64_t width = static_cast<std::uint64_t>(p_.data_width_bytes);
   const std::uint64_t occ = (len + width - 1) / width * periodPs_;
-  const std::uint64_t start = port_.reserve(t, occ);
+  const std::uint64_t start = ports_[blk % ports_.size()].reserve(t, occ);
   stats_.portWaitNs += static_cast<double>(start - t) / 1000.0;
   stats_.busyNs += static_cast<double>(occ) / 1000.0;
 

@@ -5,12 +5,12 @@
 /// Models: tags only (no data), set-associative lookup with a replacement policy picked by name,
 /// write-back or write-through, write-allocate or not, full-line writes allocating without a fetch,
 /// a limited number of misses in flight (MSHRs; a miss waits for the earliest free one), lines in
-/// flight (an access to a line still being filled waits for its fill), one shared data port whose
-/// occupancy is `bytes / data_width_bytes` cycles (contention between the cores of a cluster on a
-/// shared L2), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
+/// flight (an access to a line still being filled waits for its fill), a data port per bank
+/// (`data_banks`, interleaved by line address) whose occupancy is `bytes / data_width_bytes`
+/// cycles (contention between the cores of a cluster on a shared L2), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
 /// victims from above are).
 /// Does not model: data values, coherence or snooping, back-invalidation of inclusive caches
-/// (inclusive behaves as non-inclusive), bank conflicts inside the data array, ECC.
+/// (inclusive behaves as non-inclusive), tag-bank conflicts, ECC.
 ///
 /// Timing: a request arriving at time t (sc_time_stamp() + delay) that hits is answered at
 /// start + hit_latency (start = when the port is free); a miss costs miss_latency, then waits for
@@ -161,7 +161,7 @@ class Cache : public sc_core::sc_module {
   /// Book the wait of a hit on a line still being filled to the parts of its fetch.
   void bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
                         MemExtension& ext);
-  Timeline port_;
+  std::vector<Timeline> ports_;  ///< one data port per bank
   tlm::tlm_generic_payload down_;
   MemExtension downExt_;
   PartTimes wbParts_{};  ///< latency parts of the last write-back

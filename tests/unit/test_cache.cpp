@@ -157,6 +157,20 @@ TEST(Cache, DataPortSerialisesLineTransfers) {
   EXPECT_EQ(b.init.read(128, 64, at), at + 12 * kNs);
 }
 
+TEST(Cache, DataBanksServeDifferentLinesInParallel) {
+  CacheParams p = smallCache();
+  p.data_width_bytes = 16;  // a line occupies its bank's port 4 cycles
+  p.data_banks = 2;         // lines interleave: even lines bank 0, odd lines bank 1
+  Bench b(p);
+  std::uint64_t t = 0;
+  for (int i = 0; i < 4; ++i) t = b.init.read(i * 64, 64, t);  // warm four lines
+  const std::uint64_t at = 1000 * kNs;
+  EXPECT_EQ(b.init.read(0, 64, at), at + 4 * kNs);        // hit, bank 0
+  EXPECT_EQ(b.init.read(64, 64, at), at + 4 * kNs);       // hit, bank 1: no wait
+  EXPECT_EQ(b.init.read(128, 64, at), at + 8 * kNs);      // bank 0 again: waits 4 cycles
+  EXPECT_EQ(b.init.read(192, 64, at), at + 8 * kNs);      // bank 1 again: waits 4 cycles
+}
+
 TEST(Cache, NextLinePrefetcherTurnsSequentialMissesIntoHits) {
   CacheParams p = smallCache();
   p.size_bytes = 64 * 1024;
