@@ -21,6 +21,7 @@
 /// its L1s, so an L1 hit costs no TLM call.
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -136,8 +137,16 @@ class Cache : public sc_core::sc_module {
   /// Pick and evict a victim; `wbAccepted` = when the level below took its write-back (or issuePs).
   CacheLine* victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext,
                        std::uint64_t& wbAccepted);
-  /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index.
+  /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index; the slot
+  /// stays taken until setMshr() gives the time it frees.
   std::uint64_t takeMshr(std::uint64_t t, int& slot);
+  /// Earliest time >= t at which MSHR `k` is not occupied.
+  std::uint64_t mshrFreeAt(std::size_t k, std::uint64_t t) const;
+  /// The occupancy of MSHR `slot` that takeMshr() opened ends at `end`.
+  void setMshr(std::size_t slot, std::uint64_t end);
+  /// Occupancies remembered per MSHR: requests of temporally decoupled initiators arrive out of
+  /// time order, so an earlier request may use a slot that a later one has booked.
+  static constexpr std::size_t kMshrHistory = 8;
   void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc);
 
   CacheParams p_;
@@ -158,6 +167,8 @@ class Cache : public sc_core::sc_module {
   std::vector<std::uint64_t> mshrFree_;
   std::vector<std::uint64_t> mshrBlock_;  ///< block each MSHR fetched last
   std::vector<PartTimes> mshrParts_;      ///< latency parts of that fetch
+  /// Recent [start, end) occupancies of each MSHR (ps); end ~0 while the fetch is under way.
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> mshrBusy_;
   /// Book the wait of a hit on a line still being filled to the parts of its fetch.
   void bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
                         MemExtension& ext);
