@@ -98,6 +98,7 @@ void Cache::invalidateAll() {
   for (auto& b : mshrBusy_) b.clear();
   std::fill(mshrBlock_.begin(), mshrBlock_.end(), ~0ull);
   for (auto& port : ports_) port.clear(nowPs());
+  for (auto& port : initiatorPorts_) port.clear(nowPs());
 }
 
 void Cache::cleanAll(std::uint64_t issuePs) {
@@ -310,7 +311,15 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
   const std::uint64_t before = partSum(ext);
   const std::uint64_t width = static_cast<std::uint64_t>(p_.data_width_bytes);
   const std::uint64_t occ = (len + width - 1) / width * periodPs_;
-  const std::uint64_t start = ports_[blk % ports_.size()].reserve(t, occ);
+  // The requester's own path into this level first (one `data_width_bytes` port per initiator),
+  // then the bank's data port shared by all requesters.
+  std::uint64_t start = t;
+  if (ports_.size() > 1) {
+    if (static_cast<std::size_t>(std::max(0, ext.initiator)) >= initiatorPorts_.size())
+      initiatorPorts_.resize(static_cast<std::size_t>(std::max(0, ext.initiator)) + 1);
+    start = initiatorPorts_[static_cast<std::size_t>(std::max(0, ext.initiator))].reserve(t, occ);
+  }
+  start = ports_[blk % ports_.size()].reserve(start, occ);
   stats_.portWaitNs += static_cast<double>(start - t) / 1000.0;
   stats_.busyNs += static_cast<double>(occ) / 1000.0;
 

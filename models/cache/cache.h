@@ -7,7 +7,8 @@
 /// a limited number of misses in flight (MSHRs; a miss waits for the earliest free one), lines in
 /// flight (an access to a line still being filled waits for its fill), a data port per bank
 /// (`data_banks`, interleaved by line address) whose occupancy is `bytes / data_width_bytes`
-/// cycles (contention between the cores of a cluster on a shared L2), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
+/// cycles (contention between the cores of a cluster on a shared L2; with several banks each
+/// requester also has its own port of that width), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
 /// victims from above are).
 /// Does not model: data values, coherence or snooping, back-invalidation of inclusive caches
 /// (inclusive behaves as non-inclusive), tag-bank conflicts, ECC.
@@ -173,6 +174,9 @@ class Cache : public sc_core::sc_module {
   void bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
                         MemExtension& ext);
   std::vector<Timeline> ports_;  ///< one data port per bank
+  /// With several banks: each requester's own port (its path into this level is no wider than
+  /// one bank's), indexed by MemExtension::initiator.
+  std::vector<Timeline> initiatorPorts_;
   tlm::tlm_generic_payload down_;
   MemExtension downExt_;
   PartTimes wbParts_{};  ///< latency parts of the last write-back

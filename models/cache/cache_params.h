@@ -64,7 +64,8 @@ inline const params::Schema<CacheParams>& CacheParams::schema() {
           .integer("data_banks", &P::data_banks, "count", 1, 64,
                    "independent banks of the data array, interleaved by line address: requests "
                    "to different banks occupy their own `data_width_bytes` port in the same "
-                   "cycles (the cores of a cluster reading a shared L2 at once)",
+                   "cycles (the cores of a cluster reading a shared L2 at once); each requester's "
+                   "own path stays one port wide",
                    "core TRM L2 memory system (one bank as the generic default)")
           .choice("replacement", &P::replacement, {"lru", "plru", "random"}, "replacement policy",
                   "core TRM (pseudo-random on Cortex-A8/A9 L1; LRU-like assumed by default)")

@@ -181,10 +181,19 @@ TEST(Cache, DataBanksServeDifferentLinesInParallel) {
   std::uint64_t t = 0;
   for (int i = 0; i < 4; ++i) t = b.init.read(i * 64, 64, t);  // warm four lines
   const std::uint64_t at = 1000 * kNs;
-  EXPECT_EQ(b.init.read(0, 64, at), at + 4 * kNs);        // hit, bank 0
-  EXPECT_EQ(b.init.read(64, 64, at), at + 4 * kNs);       // hit, bank 1: no wait
-  EXPECT_EQ(b.init.read(128, 64, at), at + 8 * kNs);      // bank 0 again: waits 4 cycles
-  EXPECT_EQ(b.init.read(192, 64, at), at + 8 * kNs);      // bank 1 again: waits 4 cycles
+  // Two cores (initiators 1 and 2) hit at the same time.
+  b.init.setInitiator(1);
+  EXPECT_EQ(b.init.read(0, 64, at), at + 4 * kNs);    // hit, bank 0
+  b.init.setInitiator(2);
+  EXPECT_EQ(b.init.read(64, 64, at), at + 4 * kNs);   // hit, bank 1: no wait
+  EXPECT_EQ(b.init.read(128, 64, at), at + 8 * kNs);  // bank 0 free again, but core 2's own
+                                                      // port is busy until +4: waits 4 cycles
+  b.init.setInitiator(1);
+  EXPECT_EQ(b.init.read(192, 64, at), at + 8 * kNs);  // bank 1 busy until +4: waits 4 cycles
+  // One core alone gets no more than one port's width from two banks.
+  const std::uint64_t later = 2000 * kNs;
+  EXPECT_EQ(b.init.read(0, 64, later), later + 4 * kNs);
+  EXPECT_EQ(b.init.read(64, 64, later), later + 8 * kNs);
 }
 
 TEST(Cache, NextLinePrefetcherTurnsSequentialMissesIntoHits) {
