@@ -67,9 +67,11 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double own
   pc.distance = p_.prefetch_distance;
   pc.blocksPerRegion = std::max(1, 4096 / p_.line_bytes);
   prefetcher_ = makePrefetcher(p_.prefetcher, pc);
+  ports_.assign(static_cast<std::size_t>(std::max(1, p_.data_banks)), Timeline());
   mshrFree_.assign(static_cast<std::size_t>(std::max(1, p_.mshrs)), 0);
   mshrBlock_.assign(mshrFree_.size(), ~0ull);
   mshrParts_.assign(mshrFree_.size(), PartTimes{});
+  mshrBusy_.assign(mshrFree_.size(), {});
   down_.set_extension(&downExt_);
   down_.set_streaming_width(static_cast<unsigned>(p_.line_bytes));
   cpu_side.register_b_transport(this, &Cache::b_transport);
@@ -93,8 +95,10 @@ void Cache::invalidateAll() {
   policy_->reset();
   if (prefetcher_) prefetcher_->reset();
   std::fill(mshrFree_.begin(), mshrFree_.end(), 0);
+  for (auto& b : mshrBusy_) b.clear();
   std::fill(mshrBlock_.begin(), mshrBlock_.end(), ~0ull);
-  port_.clear(nowPs());
+  for (auto& port : ports_) port.clear(nowPs());
+  for (auto& port : initiatorPorts_) port.clear(nowPs());
 }
 
 void Cache::cleanAll(std::uint64_t issuePs) {
@@ -160,7 +164,7 @@ CacheLine* Cache::victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtensi
     wbParts_ = downExt_.parts;
     if (slot >= 0) {
       const auto si = static_cast<std::size_t>(slot);
-      mshrFree_[si] = wbAccepted;
+      setMshr(si, wbAccepted);
       mshrBlock_[si] = ~0ull;
     }
     downExt_.cleanEviction = false;
@@ -219,14 +223,48 @@ std::uint64_t Cache::fetchLine(std::uint64_t blk, std::uint64_t issuePs, MemExte
   return ready;
 }
 
-std::uint64_t Cache::takeMshr(std::uint64_t t, int& slot) {
-  auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
-  slot = static_cast<int>(it - mshrFree_.begin());
-  if (*it > t) {
-    ++stats_.mshrStalls;
-    return *it;
+std::uint64_t Cache::mshrFreeAt(std::size_t k, std::uint64_t t) const {
+  // Requests arrive out of time order (temporally decoupled initiators): a slot is free at s
+  // when none of its recent occupancies covers s, even if it is booked again later.
+  std::uint64_t s = t;
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (const auto& iv : mshrBusy_[k])
+      if (iv.first <= s && s < iv.second) {
+        s = iv.second;
+        moved = true;
+      }
   }
-  return t;
+  return s;
+}
+
+std::uint64_t Cache::takeMshr(std::uint64_t t, int& slot) {
+  std::uint64_t best = ~0ull;
+  std::size_t bestK = 0;
+  for (std::size_t k = 0; k < mshrBusy_.size() && best != t; ++k) {
+    const std::uint64_t s = mshrFreeAt(k, t);
+    if (s < best) {
+      best = s;
+      bestK = k;
+    }
+  }
+  slot = static_cast<int>(bestK);
+  if (best > t) ++stats_.mshrStalls;
+  auto& busy = mshrBusy_[bestK];
+  if (busy.size() >= kMshrHistory) {
+    // Forget the occupancy that ended first (the requests it could delay are long past).
+    busy.erase(std::min_element(busy.begin(), busy.end(), [](const auto& a, const auto& b) {
+      return a.second < b.second;
+    }));
+  }
+  busy.emplace_back(best, ~0ull);  // open until setMshr closes it
+  mshrFree_[bestK] = ~0ull;
+  return best;
+}
+
+void Cache::setMshr(std::size_t slot, std::uint64_t end) {
+  mshrFree_[slot] = end;
+  if (!mshrBusy_[slot].empty()) mshrBusy_[slot].back().second = std::max(end, mshrBusy_[slot].back().first);
 }
 
 void Cache::bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
@@ -249,11 +287,14 @@ void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std:
   prefetcher_->observe(blk, trigger, pc, pfCandidates_);
   for (std::uint64_t c : pfCandidates_) {
     if (find(c)) continue;
-    auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
-    if (*it > t) break;  // no free miss slot: drop the rest
+    std::size_t slot = 0;
+    while (slot < mshrBusy_.size() && mshrFreeAt(slot, t) != t) ++slot;
+    if (slot == mshrBusy_.size()) break;  // no free miss slot: drop the rest
+    int taken = 0;
+    takeMshr(t, taken);
+    slot = static_cast<std::size_t>(taken);
     MemExtension scratch;
-    *it = fetchLine(c, t, scratch, false, true, true);
-    const auto slot = static_cast<std::size_t>(it - mshrFree_.begin());
+    setMshr(slot, fetchLine(c, t, scratch, false, true, true));
     mshrBlock_[slot] = c;
     mshrParts_[slot] = scratch.parts;
     ++stats_.prefetches;
@@ -270,7 +311,15 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
   const std::uint64_t before = partSum(ext);
   const std::uint64_t width = static_cast<std::uint64_t>(p_.data_width_bytes);
   const std::uint64_t occ = (len + width - 1) / width * periodPs_;
-  const std::uint64_t start = port_.reserve(t, occ);
+  // The requester's own path into this level first (one `data_width_bytes` port per initiator),
+  // then the bank's data port shared by all requesters.
+  std::uint64_t start = t;
+  if (ports_.size() > 1) {
+    if (static_cast<std::size_t>(std::max(0, ext.initiator)) >= initiatorPorts_.size())
+      initiatorPorts_.resize(static_cast<std::size_t>(std::max(0, ext.initiator)) + 1);
+    start = initiatorPorts_[static_cast<std::size_t>(std::max(0, ext.initiator))].reserve(t, occ);
+  }
+  start = ports_[blk % ports_.size()].reserve(start, occ);
   stats_.portWaitNs += static_cast<double>(start - t) / 1000.0;
   stats_.busyNs += static_cast<double>(occ) / 1000.0;
 
@@ -286,7 +335,6 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     } else {
       int slot;
       std::uint64_t issue = takeMshr(start + missPs_, slot);
-      mshrFree_[static_cast<std::size_t>(slot)] = ~0ull;  // taken (a write-back must not share it)
       const PartTimes partsBefore = ext.parts;
       if (exclusive_) {
         down_.set_command(tlm::TLM_READ_COMMAND);
@@ -304,7 +352,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
         ready = fetchLine(blk, issue, ext, false, true);
       }
       const auto si = static_cast<std::size_t>(slot);
-      mshrFree_[si] = ready;
+      setMshr(si, ready);
       mshrBlock_[si] = blk;
       for (int k = 0; k < kParts; ++k) mshrParts_[si][k] = ext.parts[k] - partsBefore[k];
       stats_.missLatencyPs += static_cast<double>(ready - t);
@@ -328,9 +376,8 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       } else {
         int slot;
         std::uint64_t issue = takeMshr(start + missPs_, slot);
-        mshrFree_[static_cast<std::size_t>(slot)] = ~0ull;
         ready = fetchLine(blk, issue, ext, dirty, true);
-        mshrFree_[static_cast<std::size_t>(slot)] = ready;
+        setMshr(static_cast<std::size_t>(slot), ready);
         stats_.missLatencyPs += static_cast<double>(ready - t);
       }
       if (!p_.write_back) ready = writeDown(addr, len, ready, ext, false);
@@ -338,7 +385,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       int slot;
       const std::uint64_t issue = takeMshr(start + missPs_, slot);
       ready = writeDown(addr, len, issue, ext, ext.noAllocateL2);
-      mshrFree_[static_cast<std::size_t>(slot)] = ready;
+      setMshr(static_cast<std::size_t>(slot), ready);
       mshrBlock_[static_cast<std::size_t>(slot)] = ~0ull;
     } else {
       ready = writeDown(addr, len, start + missPs_, ext, ext.noAllocateL2);

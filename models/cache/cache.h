@@ -5,12 +5,13 @@
 /// Models: tags only (no data), set-associative lookup with a replacement policy picked by name,
 /// write-back or write-through, write-allocate or not, full-line writes allocating without a fetch,
 /// a limited number of misses in flight (MSHRs; a miss waits for the earliest free one), lines in
-/// flight (an access to a line still being filled waits for its fill), one shared data port whose
-/// occupancy is `bytes / data_width_bytes` cycles (contention between the cores of a cluster on a
-/// shared L2), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
+/// flight (an access to a line still being filled waits for its fill), a data port per bank
+/// (`data_banks`, interleaved by line address) whose occupancy is `bytes / data_width_bytes`
+/// cycles (contention between the cores of a cluster on a shared L2; with several banks each
+/// requester also has its own port of that width), an optional prefetcher, and exclusive inclusion (fills from below are not kept,
 /// victims from above are).
 /// Does not model: data values, coherence or snooping, back-invalidation of inclusive caches
-/// (inclusive behaves as non-inclusive), bank conflicts inside the data array, ECC.
+/// (inclusive behaves as non-inclusive), tag-bank conflicts, ECC.
 ///
 /// Timing: a request arriving at time t (sc_time_stamp() + delay) that hits is answered at
 /// start + hit_latency (start = when the port is free); a miss costs miss_latency, then waits for
@@ -21,6 +22,7 @@
 /// its L1s, so an L1 hit costs no TLM call.
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -136,8 +138,16 @@ class Cache : public sc_core::sc_module {
   /// Pick and evict a victim; `wbAccepted` = when the level below took its write-back (or issuePs).
   CacheLine* victimFor(std::uint64_t blk, std::uint64_t issuePs, MemExtension& ext,
                        std::uint64_t& wbAccepted);
-  /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index.
+  /// MSHR for a miss arriving at t: returns the issue time (>= t) and the slot index; the slot
+  /// stays taken until setMshr() gives the time it frees.
   std::uint64_t takeMshr(std::uint64_t t, int& slot);
+  /// Earliest time >= t at which MSHR `k` is not occupied.
+  std::uint64_t mshrFreeAt(std::size_t k, std::uint64_t t) const;
+  /// The occupancy of MSHR `slot` that takeMshr() opened ends at `end`.
+  void setMshr(std::size_t slot, std::uint64_t end);
+  /// Occupancies remembered per MSHR: requests of temporally decoupled initiators arrive out of
+  /// time order, so an earlier request may use a slot that a later one has booked.
+  static constexpr std::size_t kMshrHistory = 8;
   void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc);
 
   CacheParams p_;
@@ -158,10 +168,15 @@ class Cache : public sc_core::sc_module {
   std::vector<std::uint64_t> mshrFree_;
   std::vector<std::uint64_t> mshrBlock_;  ///< block each MSHR fetched last
   std::vector<PartTimes> mshrParts_;      ///< latency parts of that fetch
+  /// Recent [start, end) occupancies of each MSHR (ps); end ~0 while the fetch is under way.
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> mshrBusy_;
   /// Book the wait of a hit on a line still being filled to the parts of its fetch.
   void bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint64_t waitPs,
                         MemExtension& ext);
-  Timeline port_;
+  std::vector<Timeline> ports_;  ///< one data port per bank
+  /// With several banks: each requester's own port (its path into this level is no wider than
+  /// one bank's), indexed by MemExtension::initiator.
+  std::vector<Timeline> initiatorPorts_;
   tlm::tlm_generic_payload down_;
   MemExtension downExt_;
   PartTimes wbParts_{};  ///< latency parts of the last write-back

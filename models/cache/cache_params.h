@@ -19,6 +19,7 @@ struct CacheParams {
   int hit_latency_cycles = 4;            ///< load-to-use latency of a hit, cache clock cycles
   int miss_latency_cycles = 2;           ///< lookup + fill overhead this level adds to a miss, cycles
   int data_width_bytes = 16;             ///< bytes per cycle the data array delivers (line fill occupancy)
+  int data_banks = 1;                    ///< independent data-array banks, interleaved by line address
   std::string replacement = "lru";       ///< lru | plru | random
   int random_seed = 1;                   ///< seed of the random replacement policy (determinism)
   bool write_back = true;                ///< write-back (true) or write-through (false)
@@ -60,6 +61,12 @@ inline const params::Schema<CacheParams>& CacheParams::schema() {
           .integer("data_width_bytes", &P::data_width_bytes, "bytes", 4, 256,
                    "bytes per cycle between data array and the next level (fill occupancy)",
                    "core TRM bus width (128-bit AXI/ACE on Cortex-A)")
+          .integer("data_banks", &P::data_banks, "count", 1, 64,
+                   "independent banks of the data array, interleaved by line address: requests "
+                   "to different banks occupy their own `data_width_bytes` port in the same "
+                   "cycles (the cores of a cluster reading a shared L2 at once); each requester's "
+                   "own path stays one port wide",
+                   "core TRM L2 memory system (one bank as the generic default)")
           .choice("replacement", &P::replacement, {"lru", "plru", "random"}, "replacement policy",
                   "core TRM (pseudo-random on Cortex-A8/A9 L1; LRU-like assumed by default)")
           .integer("random_seed", &P::random_seed, "count", 0, 2147483647,

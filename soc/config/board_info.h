@@ -71,6 +71,9 @@ struct SoftwareParams {
   std::string stack = "linux";  ///< linux | linux-rt | mcu-nortos
   std::string sdk;              ///< SDK name and version
   std::string kernel;           ///< kernel flavour / version where stated
+  /// The kernel runs a cpufreq driver for the application cores. The guides' benchmark scripts
+  /// print its current frequency as `cpu_clock`; without one they print the kernel's BogoMIPS.
+  bool cpufreq = true;
   /// Linux kernel path parameters (the group's `kernel_paths` subgroup; workloads/os/).
   wl::os::KernelPathParams kernel_paths;
 
@@ -83,7 +86,12 @@ struct SoftwareParams {
             .required()
             .text("sdk", &P::sdk, "SDK name and version", "the guide's title")
             .text("kernel", &P::kernel, "kernel flavour or version where stated",
-                  "the guide's set-up");
+                  "the guide's set-up")
+            .flag("cpufreq", &P::cpufreq,
+                  "the kernel runs a cpufreq driver for the application cores (the benchmark "
+                  "scripts' cpu_clock is its current frequency; without one they print the "
+                  "kernel's BogoMIPS)",
+                  "the SDK kernel's device tree / board support (a cpufreq driver by default)");
     return s;
   }
 };

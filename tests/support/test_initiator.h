@@ -32,6 +32,8 @@ class TestInitiator : public sc_core::sc_module {
   std::uint64_t write(std::uint64_t addr, unsigned bytes, std::uint64_t atPs) {
     return issue(tlm::TLM_WRITE_COMMAND, addr, bytes, atPs);
   }
+  /// Requester id the following transactions carry (MemExtension::initiator): several cores.
+  void setInitiator(int id) { ext_.initiator = id; }
   /// Latency parts of the last transaction.
   const models::MemExtension& last() const { return ext_; }
 

@@ -261,6 +261,50 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
 
 // ------------------------------------------------------------------------------------------
 
+double delayLoopBogoMips(const models::CoreParams& core, const models::CoreTimingParams& timing) {
+  models::FixedLatencyMemory::Config mc;  // 8 bytes of code, no data: every fetch hits the L1
+  models::FixedLatencyMemory mem(mc);
+  models::CoreModel cm(core, timing, mem);
+  models::DynInst subs;
+  subs.cls = models::OpClass::IntAlu;
+  subs.pc = 0x1000;
+  subs.dep1 = 2;  // r0 from the previous iteration's subs
+  models::DynInst bhi;
+  bhi.cls = models::OpClass::Branch;
+  bhi.pc = 0x1004;
+  bhi.dep1 = 1;  // the flags of the subs
+  bhi.taken = true;
+  models::RepeatSource warm({subs, bhi}, 1000);
+  cm.run(warm, ~0ull);
+  cm.resetStats();
+  constexpr std::uint64_t kLoops = 10000;
+  models::RepeatSource loop({subs, bhi}, kLoops);
+  cm.run(loop, ~0ull);
+  const double cyclesPerLoop = static_cast<double>(cm.stats().cycles) / kLoops;
+  return cyclesPerLoop > 0 ? 2.0 * core.clock_mhz / cyclesPerLoop : 0;
+}
+
+namespace {
+/// scriptCpuClockMhz, or 0 when it is not modelled (only the rows that print it fail then).
+double reportedClock(const soc::BoardConfig& b) {
+  try {
+    return scriptCpuClockMhz(b);
+  } catch (const NotModelled&) {
+    return 0;
+  }
+}
+}  // namespace
+
+double scriptCpuClockMhz(const soc::BoardConfig& b) {
+  const soc::ClusterConfig& main = b.mainCluster();
+  if (b.software.cpufreq) return main.core.clock_mhz;
+  // ARMv5 has no generic timer: the kernel calibrates its delay loop on the core.
+  if (main.core.isa == "armv5te") return delayLoopBogoMips(main.core, main.timing);
+  throw NotModelled{"cpu_clock of board " + b.board.name +
+                    " without cpufreq: its kernel delay runs on the Arm generic timer (BogoMIPS "
+                    "= 2 x the timer clock, not a board fact yet)"};
+}
+
 ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& coreParams,
                         const models::CoreTimingParams& timing, models::CoreMemoryPort& mem) {
   models::CoreModel core(coreParams, timing, mem);
@@ -269,6 +313,7 @@ ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& core
   runCore(core, p, ipu, 0, 0x40000000ull, nullptr, 1, m);
   ProfileRun r;
   r.clockMhz = coreParams.clock_mhz;
+  r.reportedClockMhz = coreParams.clock_mhz;
   r.stats = m.stats;
   const double units = static_cast<double>(r.stats.instructions) / ipu;
   r.cyclesPerUnit = units > 0 ? static_cast<double>(r.stats.cycles) / units : 0;
@@ -321,6 +366,7 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores) {
 
   ProfileRun r;
   r.clockMhz = main.core.clock_mhz;
+  r.reportedClockMhz = reportedClock(b);
   r.cores = cores;
   double slowest = 0, totalUnits = 0;
   for (int k = 0; k < cores; ++k) {
@@ -422,6 +468,7 @@ ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads
   const double makespan = std::max(slowest, total / static_cast<double>(flat.size()));
   ProfileRun r;
   r.clockMhz = main.core.clock_mhz;
+  r.reportedClockMhz = reportedClock(b);
   r.cores = used;
   r.stats = measures[critical].stats;
   r.cyclesPerUnit = makespan * hz;
@@ -452,9 +499,9 @@ double rowValue(const RowSpec& r, const ProfileRun& run) {
   if (r.value == "units_per_second")
     v = ups;
   else if (r.value == "units_per_second_per_mhz")
-    v = run.clockMhz > 0 ? ups / run.clockMhz : 0;
+    v = run.reportedClockMhz > 0 ? ups / run.reportedClockMhz : 0;
   else if (r.value == "clock_mhz")
-    v = run.clockMhz;
+    v = run.reportedClockMhz;
   else if (r.value == "ns_per_unit")
     v = ups > 0 ? 1e9 / ups : 0;
   else if (r.value == "cycles_per_unit")
@@ -618,6 +665,9 @@ Prediction CpuBenchmarks::predict(RunContext& ctx, const Query& q) {
     return out;
   }
   const ProfileRun& run = this->run(ctx, *m.profile, std::max(r.cores, coresOf(q.params)));
+  if ((r.value == "clock_mhz" || r.value == "units_per_second_per_mhz") &&
+      !(run.reportedClockMhz > 0))
+    scriptCpuClockMhz(ctx.board());  // throws NotModelled with the reason
   out.value = rowValue(r, run);
   // Breakdown of one work unit's time on the first core.
   const double cyclesTotal = static_cast<double>(run.stats.cycles);

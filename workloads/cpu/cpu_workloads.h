@@ -58,6 +58,9 @@ struct ConcurrentSpec {
 /// What one run of a profile measured.
 struct ProfileRun {
   double clockMhz = 0;
+  /// The clock the benchmark's script prints as cpu_clock (and divides by for per-MHz figures):
+  /// the core clock with a cpufreq driver, the kernel's BogoMIPS without (scriptCpuClockMhz).
+  double reportedClockMhz = 0;
   int cores = 1;
   double cyclesPerUnit = 0;     ///< average over the measured units (one core)
   double maxCyclesPerUnit = 0;  ///< largest single unit (cold start included when not warmed up)
@@ -65,6 +68,18 @@ struct ProfileRun {
   double timeShareSeconds = 0;  ///< concurrent runs: per iteration, waiting for a free core
   models::CoreRunStats stats;   ///< of the first core
 };
+
+/// BogoMIPS of a kernel that calibrates its delay loop on the core (ARM Linux without a timer
+/// delay, arch/arm/lib/delay-loop.S: `subs r0, r0, #1; bhi` per loop; init/calibrate.c:
+/// BogoMIPS = loops_per_jiffy x HZ / 500000 = 2 x loops per microsecond): the loop run on the
+/// core model with its code in the L1.
+double delayLoopBogoMips(const models::CoreParams& core, const models::CoreTimingParams& timing);
+
+/// What the guides' benchmark scripts print as cpu_clock on the board: the main cluster's clock
+/// when the kernel runs a cpufreq driver (`software.cpufreq`), otherwise the BogoMIPS. Throws
+/// NotModelled for a core whose kernel delay runs on the Arm generic timer (BogoMIPS = 2 x the
+/// timer clock, which no board fact gives yet).
+double scriptCpuClockMhz(const soc::BoardConfig& b);
 
 /// Run `p` on `cores` cores of the board's main cluster over the board's platform.
 /// Throws NotModelled when the board cannot run it.

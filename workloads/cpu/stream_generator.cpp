@@ -175,6 +175,27 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
     }
   }
 
+  // Index arithmetic of counted loops: integer ALU operations, branches and load addresses take
+  // their sources from the nearest preceding integer ALU results at the drawn distance (or
+  // further back), never from loaded or floating-point data.
+  if (d.index_chains > 0) {
+    auto intAlu = [](OpClass c) { return c == OpClass::IntAlu || c == OpClass::Int64Alu; };
+    auto toAlu = [&](std::size_t k, std::uint16_t dist) -> std::uint16_t {
+      if (dist == 0) return 0;
+      for (std::size_t j = dist; j <= 64 && j <= k; ++j)
+        if (intAlu(prog_[k - j].cls)) return static_cast<std::uint16_t>(j);
+      return 0;
+    };
+    for (std::size_t k = 0; k < n; ++k) {
+      StaticInst& s = prog_[k];
+      const bool control = intAlu(s.cls) || s.cls == OpClass::Branch ||
+                           s.cls == OpClass::Load || s.cls == OpClass::LoadMulti;
+      if (!control || !(u01() < d.index_chains)) continue;
+      s.dep1 = toAlu(k, s.dep1);
+      s.dep2 = toAlu(k, s.dep2);
+    }
+  }
+
   // Reductions: a multiply-accumulate accumulates into the previous one of its precision.
   if (d.accumulator_chains > 0) {
     for (std::size_t k = 0; k < n; ++k) {

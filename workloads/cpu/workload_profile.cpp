@@ -142,6 +142,11 @@ const params::Schema<DependencyParams>& DependencyParams::schema() {
           .real("accumulator_chains", &P::accumulator_chains, "fraction", 0, 1,
                 "probability that a multiply-accumulate accumulates into the nearest preceding "
                 "one of its precision (reductions), rather than feeding it as a product input",
+                kBench)
+          .real("index_chains", &P::index_chains, "fraction", 0, 1,
+                "probability that an integer ALU operation, branch or load address takes its "
+                "sources only from integer ALU results (loop indices and address arithmetic of "
+                "counted loops over arrays), not from loaded or floating-point values",
                 kBench);
   return s;
 }

@@ -101,6 +101,12 @@ struct DependencyParams {
   /// precision (a reduction: sum += a * b), rather than taking a product input from it (a
   /// Horner step). Cores with late accumulator forwarding run such chains faster.
   double accumulator_chains = 0;
+  /// Probability that an integer ALU operation, a branch or a load address of the kernel takes
+  /// its sources only from integer ALU results (induction variables, index and address
+  /// arithmetic, loop counters), not from loaded data or floating-point results: in counted loops
+  /// over arrays the only values carried from one iteration to the next are the indices (and the
+  /// reductions, accumulator_chains). 0 = distances only.
+  double index_chains = 0;
   static const params::Schema<DependencyParams>& schema();
 };
 
