@@ -17,8 +17,6 @@ namespace {
 /// Kernel data lives apart from the benchmarks' buffers (addresses are only names here).
 constexpr std::uint64_t kKernelData = 0xC0000000ull;
 constexpr std::uint64_t kStreamBase = 0x100000000ull;
-/// Programs a warm run averages (a profile is a distribution; see workloads/cpu/README.md).
-constexpr int kWarmVariants = 2;
 
 std::uint64_t pow2AtLeast(double v, std::uint64_t floor) {
   std::uint64_t p = floor;
@@ -177,7 +175,9 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
   plat.run(benchCore(), [&](models::CoreMemory& cm) {
     cpu::PlatformPort port(cm);
     models::CoreModel core(c.core, c.timing, port);
-    for (int v = 0; v < kWarmVariants; ++v) {
+    // A profile is a distribution: average `variants` statistically equivalent programs
+    // (workloads/cpu/README.md); one program alone can be off by a factor of two.
+    for (int v = 0; v < std::max(1, p.info.variants); ++v) {
       cpu::StreamGenerator gen(p, 0, kKernelData, v);
       runSynced(core, gen, warm, port);
       core.resetStats();
