@@ -30,7 +30,7 @@ inline constexpr const char* kKernelPathEstimate =
 /// kernel_paths` lists them. Path lengths (`*_instructions`) are dynamic AArch64 instructions.
 struct KernelPathParams {
   // ---- code shape (bytes per instruction, path-length ratios)
-  double code_bytes_per_instruction = 3.0;
+  double code_bytes_per_instruction = 8.0;
   double data_bytes_per_instruction = 2.0;
   double aarch32_path_factor = 1.0;
   double armv5_path_factor = 1.1;
@@ -108,9 +108,10 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
       sc.real(key, m, "instructions", 0, hi, what, detail::kKernelPathEstimate);
     };
     sc.real("code_bytes_per_instruction", &P::code_bytes_per_instruction, "bytes", 0.1, 16,
-            "static kernel code per dynamic instruction of a path (kernel paths are mostly "
-            "straight-line: ~0.75 static A64 instruction per dynamic one)",
-            "calibrated: straight-line kernel code, 4-byte instructions, few loops");
+            "instruction-cache footprint per dynamic instruction of a path: the whole 64-byte "
+            "lines its straight-line code touches",
+            "calibrated: a path executes about half of each line it fetches (error and slow-path "
+            "branches interleaved with the fast path), 4-byte instructions");
     sc.real("data_bytes_per_instruction", &P::data_bytes_per_instruction, "bytes", 0, 64,
             "distinct kernel data (task, file, inode, socket, stack) touched per dynamic "
             "instruction of a path",
