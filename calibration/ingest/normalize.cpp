@@ -755,6 +755,23 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
           addFlag(rows[i], "half-latency:mean-of-0-and-lat_mem_rd-stride128-sz1000k");
       }
     }
+    // A TCP round trip over loopback does everything a pipe round trip does (two system calls
+    // per side, a wake-up and a context switch per direction) plus the TCP/IP stack for a
+    // segment and its ACK both ways: a lat_tcp below the same table's lat_pipe is not a TCP
+    // round trip (the guides print ~0.5-1 us, a few null system calls, next to lat_pipe of
+    // 15-40 us and lat_connect of 40-100 us).
+    const size_t* pipe = nullptr;
+    for (const char* p : {"lat_pipe", "pipe_latency"})
+      if (auto it = byName.find(p); !pipe && it != byName.end()) pipe = &it->second;
+    if (pipe && rows[*pipe].value > 0)
+      for (const char* t : {"lat_tcp", "tcp_latency_using_localhost"}) {
+        auto it = byName.find(t);
+        if (it != byName.end() && rows[it->second].value > 0 &&
+            rows[it->second].value < rows[*pipe].value)
+          addFlag(rows[it->second], "outlier:below-lat_pipe(" +
+                                        formatRatio(rows[it->second].value / rows[*pipe].value) +
+                                        "x)");
+      }
     // Two different bandwidths of one board with the same printed value: copy/paste suspect.
     std::map<double, std::vector<std::string>> byValue;
     for (const auto& [name, i] : byName) {

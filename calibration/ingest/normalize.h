@@ -72,6 +72,9 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 ///   duration of 0), `zero-load` (CPU load 0.00), `min-zero` (an average whose min is 0),
 ///   `outlier:cpu-load-above-100`;
 /// - `alias-of:<tool name>` (LMBench duplicates, same source/table/board);
+/// - `outlier:below-lat_pipe(...)` (an LMBench TCP loopback round trip, lat_tcp or
+///   tcp_latency_using_localhost, shorter than the pipe round trip of the same table and board:
+///   physically impossible, it does a pipe round trip's work plus the TCP/IP stack);
 /// - `half-latency:...` (latency_for_1.00_mb_block_size = mean of 0 and sz1000k);
 /// - `duplicate-value:<benchmark>` (two different LMBench bandwidths of one board with the same
 ///   value, a copy/paste suspect);

@@ -193,6 +193,34 @@ TEST(StreamGenerator, ColumnStoresAndRandomRecords) {
   EXPECT_NEAR(sameLine / static_cast<double>(w.size()), 0.75, 0.02);
 }
 
+// hot_store_to_loaded_fraction: stores write the line of the closest earlier hot load (kernel
+// code updating the object it just read); 0 leaves every store its own random address.
+TEST(StreamGenerator, HotStoresCanWriteTheLinesLoadsRead) {
+  auto storesToLoadedLines = [](double fraction) {
+    WorkloadProfile p;
+    p.info.name = "k";
+    p.mix.load = 0.5;
+    p.mix.store = 0.5;
+    p.code.footprint_bytes = 4096;  // 1024 straight-line instructions, one pass
+    p.data.access_bytes = 8;
+    p.data.hot_bytes = 1 << 20;
+    p.data.hot_store_to_loaded_fraction = fraction;
+    StreamGenerator g(p);
+    std::set<std::uint64_t> loaded;
+    int stores = 0, toLoaded = 0;
+    for (const auto& d : take(g, 1024)) {
+      if (d.cls == models::OpClass::Load) loaded.insert(d.addr >> 6);
+      if (d.cls != models::OpClass::Store || loaded.empty()) continue;
+      ++stores;
+      toLoaded += loaded.count(d.addr >> 6) > 0;
+    }
+    return static_cast<double>(toLoaded) / std::max(1, stores);
+  };
+  EXPECT_LT(storesToLoadedLines(0.0), 0.1);
+  EXPECT_DOUBLE_EQ(storesToLoadedLines(1.0), 1.0);
+  EXPECT_NEAR(storesToLoadedLines(0.5), 0.5, 0.1);
+}
+
 TEST(StreamGenerator, FollowsTheProfileMixAndBranchBehaviour) {
   WorkloadProfile p;
   p.info.name = "t";

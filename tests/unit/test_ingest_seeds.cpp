@@ -643,6 +643,14 @@ TEST(IngestSeeds, KnownBadValuesAreFlagged) {
       {"003", "j784s4-evm", "Audio Capture", "Throughput", "sampling_rate=16000",
        "off-nominal-rate"},
       {"003", "j7200-evm", "lat_proc-proccall", "perf", "", "zero-time"},
+      // lat_tcp of ~1 us beside lat_pipe of 15-460 us: not a TCP loopback round trip
+      {"000", "am335x-evm", "lat_tcp", "perf", "", "outlier:below-lat_pipe"},
+      {"000", "omapl138-lcdk", "tcp_latency_using_localhost", "perf", "", "outlier:below-lat_pipe"},
+      {"000", "am654x-idk", "lat_tcp", "perf", "kernel=rt", "outlier:below-lat_pipe"},
+      {"001", "am335x-evm", "lat_tcp", "perf", "", "outlier:below-lat_pipe"},
+      {"002", "am57xx-evm", "lat_tcp", "perf", "", "outlier:below-lat_pipe"},
+      {"003", "j722s_evm-fs", "lat_tcp", "perf", "", "outlier:below-lat_pipe"},
+      {"003", "j784s4-evm", "tcp_latency_using_localhost", "perf", "", "outlier:below-lat_pipe"},
   };
   for (const auto& b : bad) {
     std::string src = stems().at(b.src);

@@ -541,6 +541,36 @@ TEST(FlagOutliers, OrdersOfMagnitudeAndOrderIndependence) {
       }
 }
 
+// A TCP loopback round trip cannot be shorter than the same table's pipe round trip.
+TEST(FlagOutliers, TcpRoundTripBelowPipeRoundTrip) {
+  std::vector<MeasuredRow> rows;
+  auto add = [&](std::string board, std::string bench, double v) {
+    MeasuredRow r;
+    r.source = "003";
+    r.section = "LMBench";
+    r.table = "t";
+    r.board = std::move(board);
+    r.family = "lmbench-os";
+    r.benchmark = std::move(bench);
+    r.metric = "perf";
+    r.unit = "us";
+    r.value = v;
+    rows.push_back(r);
+  };
+  add("a", "lat_pipe", 14.8);
+  add("a", "lat_tcp", 0.81);
+  add("a", "tcp_latency_using_localhost", 0.81);
+  add("b", "lat_pipe", 14.8);
+  add("b", "lat_tcp", 31.0);  // a plausible round trip
+  add("c", "lat_tcp", 0.81);  // no pipe row to compare with: left alone
+  flagOutliers(rows);
+  EXPECT_EQ(rows[1].flag, "outlier:below-lat_pipe(0.05x)");
+  EXPECT_TRUE(hasFlag(rows[2], "outlier:below-lat_pipe"));
+  EXPECT_EQ(rows[0].flag, "");
+  EXPECT_EQ(rows[4].flag, "");
+  EXPECT_EQ(rows[5].flag, "");
+}
+
 TEST(AddFlag, JoinsAndDeduplicates) {
   MeasuredRow r;
   addFlag(r, "zero-rate");

@@ -96,6 +96,7 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
     for (std::size_t i = n - 1; i > 0; --i) std::swap(classes[i], classes[rand64() % (i + 1)]);
   }
   const std::uint64_t hot = std::max<std::uint64_t>(64, dt.hot_bytes);
+  std::uint64_t lastHotLoad = ~0ull;  // address of the closest earlier hot-region load
   for (std::size_t k = 0; k < n; ++k) {
     StaticInst& s = prog_[k];
     s.cls = classes[k];
@@ -113,6 +114,11 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
       if (s.region == kChase && models::isStore(s.cls)) s.region = kRandom;
       s.stream = static_cast<std::uint8_t>(k % static_cast<std::size_t>(std::max(1, dt.streams)));
       s.addr = alignDown(rand64() % hot, s.bytes);
+      if (s.region == kHot && !models::isStore(s.cls)) lastHotLoad = s.addr;
+      // Drawn only when enabled, so profiles without it keep their random sequence.
+      if (s.region == kHot && models::isStore(s.cls) && lastHotLoad != ~0ull &&
+          dt.hot_store_to_loaded_fraction > 0 && u01() < dt.hot_store_to_loaded_fraction)
+        s.addr = alignDown(lastHotLoad, 64) + alignDown(s.addr % 64, s.bytes);
     }
     if (s.cls == OpClass::Branch) {
       s.kind = static_cast<std::uint8_t>(draw(brW, u01()));

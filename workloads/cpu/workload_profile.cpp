@@ -198,6 +198,11 @@ const params::Schema<DataParams>& DataParams::schema() {
                  kBench)
           .real("hot_fraction", &P::hot_fraction, "fraction", 0, 1,
                 "memory instructions that touch the hot region", kBench)
+          .real("hot_store_to_loaded_fraction", &P::hot_store_to_loaded_fraction, "fraction", 0,
+                1,
+                "hot-region stores that write the line the closest earlier hot load read "
+                "(read-modify-write of a field; 0 = every store picks its own address)",
+                kBench)
           .bytes("stream", &P::stream_bytes, 64, 1ull << 34, "arrays walked sequentially", kBench)
           .real("stream_fraction", &P::stream_fraction, "fraction", 0, 1,
                 "memory instructions that walk arrays", kBench)

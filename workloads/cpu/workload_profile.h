@@ -136,6 +136,9 @@ struct DataParams {
   int multi_bytes = 16;            ///< bytes per load/store-multiple
   std::uint64_t hot_bytes = 2048;  ///< stack, locals, globals: random within
   double hot_fraction = 1.0;
+  /// Stores to the hot region that write the line the closest earlier hot load of the program
+  /// read (read-modify-write of a structure field); the rest pick their own address.
+  double hot_store_to_loaded_fraction = 0.0;
   std::uint64_t stream_bytes = 65536;  ///< arrays walked sequentially
   double stream_fraction = 0.0;
   int stream_stride_bytes = 4;

@@ -18,73 +18,82 @@
 
 namespace socsim::wl::os {
 
+namespace detail {
+/// Source of every path length: no published counts exist for these kernel paths.
+inline constexpr const char* kKernelPathEstimate =
+    "calibrated: estimate from the Linux code path named in the description (no published "
+    "count; fitted by socsim calibrate)";
+}  // namespace detail
+
+/// The kernel paths of one software stack. Each field's unit, range, description (the kernel
+/// functions it stands for) and source are declared once, in schema(); `socsim params --scope
+/// kernel_paths` lists them. Path lengths (`*_instructions`) are dynamic AArch64 instructions.
 struct KernelPathParams {
-  // ---- code shape
-  double code_bytes_per_instruction = 3.0;  ///< static kernel code per dynamic instruction
-  double data_bytes_per_instruction = 2.0;  ///< distinct kernel data touched per instruction
-  double aarch32_path_factor = 1.0;         ///< 32-bit ARMv7 kernel path length / AArch64's
-  double armv5_path_factor = 1.1;           ///< ARMv5 kernel path length / AArch64's
-  // ---- entry and exit
-  double trap_instructions = 250;     ///< syscall/exception entry + exit to user
-  double trap_pipeline_refills = 2;   ///< pipeline refills per kernel entry+exit
-  double getppid_instructions = 40;   ///< sys_getppid body (lat_syscall null)
-  double fd_instructions = 60;        ///< fdget/fdput
-  double vfs_rw_instructions = 250;   ///< vfs_read/vfs_write + device op (/dev/zero, /dev/null)
-  double getname_instructions = 300;  ///< getname: copy a path name in
-  double path_component_instructions = 400;  ///< path walk, per component
-  double stat_instructions = 400;            ///< getattr + stat copy-out
-  double open_instructions = 3000;           ///< file allocation, dentry open, fd install
-  double close_instructions = 1500;          ///< close + __fput
+  // ---- code shape (bytes per instruction, path-length ratios)
+  double code_bytes_per_instruction = 8.0;
+  double data_bytes_per_instruction = 2.0;
+  double aarch32_path_factor = 1.0;
+  double armv5_path_factor = 1.1;
+  // ---- entry and exit, file system calls
+  double trap_instructions = 250;
+  double trap_pipeline_refills = 2;
+  double getppid_instructions = 40;
+  double fd_instructions = 60;
+  double vfs_rw_instructions = 250;
+  double getname_instructions = 300;
+  double path_component_instructions = 400;
+  double stat_instructions = 400;
+  double open_instructions = 3000;
+  double close_instructions = 1500;
   // ---- signals
   double sigaction_instructions = 200;
-  double kill_instructions = 300;             ///< kill(): pid lookup + permission check
-  double signal_send_instructions = 500;      ///< queue a signal, complete_signal
-  double signal_deliver_instructions = 1500;  ///< get_signal + setup of the signal frame
-  double sigreturn_instructions = 1200;       ///< rt_sigreturn: restore the frame
-  std::uint64_t signal_frame_bytes =
-      1200;  ///< signal frame written to and read back from the user stack
-  double fault_signal_instructions = 800;  ///< permission fault -> forced SIGSEGV
+  double kill_instructions = 300;
+  double signal_send_instructions = 500;
+  double signal_deliver_instructions = 1500;
+  double sigreturn_instructions = 1200;
+  std::uint64_t signal_frame_bytes = 1200;
+  double fault_signal_instructions = 800;
   // ---- memory management
-  double fault_instructions = 800;       ///< page fault handling up to the page-cache lookup
-  int fault_around_pages = 16;           ///< pages a file fault maps around the faulting one
-  double pte_map_instructions = 100;     ///< per page mapped on a fault
-  double pte_zap_instructions = 60;      ///< per mapped page torn down at unmap/exit
-  double mmap_instructions = 3000;       ///< mmap(): VMA set-up
-  double munmap_instructions = 3000;     ///< munmap(): VMA removal, TLB flush
-  double page_alloc_instructions = 400;  ///< allocate one page
-  double page_free_instructions = 250;   ///< free one page
+  double fault_instructions = 800;
+  int fault_around_pages = 16;
+  double pte_map_instructions = 100;
+  double pte_zap_instructions = 60;
+  double mmap_instructions = 3000;
+  double munmap_instructions = 3000;
+  double page_alloc_instructions = 400;
+  double page_free_instructions = 250;
   // ---- scheduler
-  double wakeup_instructions = 800;   ///< try_to_wake_up + enqueue
-  double switch_instructions = 2000;  ///< __schedule + context switch
-  double block_instructions = 400;    ///< put the caller to sleep on a wait queue
+  double wakeup_instructions = 800;
+  double switch_instructions = 2000;
+  double block_instructions = 400;
   // ---- pipes and sockets
-  double pipe_call_instructions = 500;      ///< pipe_read/pipe_write per call
-  double pipe_page_instructions = 200;      ///< per pipe buffer page
-  int pipe_buffer_pages = 16;               ///< pipe capacity in pages
-  double unix_call_instructions = 1500;     ///< AF_UNIX stream send/recv per call
-  double unix_skb_instructions = 1500;      ///< per socket buffer (allocate, queue, free)
-  std::uint64_t unix_skb_bytes = 36864;     ///< payload of one AF_UNIX stream skb
-  double tcp_call_instructions = 1500;      ///< TCP send/recv per call
-  double tcp_segment_instructions = 8000;   ///< one segment over loopback, both ends
-  double tcp_connect_instructions = 30000;  ///< connect + accept + close over loopback
-  double select_instructions = 600;         ///< select() base
-  double poll_fd_instructions = 150;        ///< select() per file descriptor
-  double semop_instructions = 600;          ///< one SysV semop
+  double pipe_call_instructions = 500;
+  double pipe_page_instructions = 200;
+  int pipe_buffer_pages = 16;
+  double unix_call_instructions = 1500;
+  double unix_skb_instructions = 1500;
+  std::uint64_t unix_skb_bytes = 36864;
+  double tcp_call_instructions = 1500;
+  double tcp_segment_instructions = 8000;
+  double tcp_connect_instructions = 30000;
+  double select_instructions = 600;
+  double poll_fd_instructions = 150;
+  double semop_instructions = 600;
   // ---- processes
-  double fork_instructions = 80000;    ///< fork() base (task, credentials, files, mm)
-  double vma_copy_instructions = 600;  ///< per VMA copied at fork
-  double pte_copy_instructions = 40;   ///< per present anonymous PTE copied at fork
-  double exit_instructions = 60000;    ///< exit + reap (wait) base
-  double exec_instructions = 100000;   ///< execve() of a static binary, base
-  // ---- NFS client (the guides' lmbench scratch files live on the NFS root file system)
-  double nfs_rpc_instructions = 25000;  ///< one NFS RPC on the client (sunrpc + TCP + driver)
+  double fork_instructions = 80000;
+  double vma_copy_instructions = 600;
+  double pte_copy_instructions = 40;
+  double exit_instructions = 60000;
+  double exec_instructions = 100000;
+  // ---- NFS client (the guides' lmbench scratch files live on the NFS root)
+  double nfs_rpc_instructions = 25000;
   // ---- interrupts and real-time
-  double irq_instructions = 700;          ///< interrupt entry, GIC acknowledge, exit
-  double hrtimer_instructions = 600;      ///< hrtimer expiry handling
-  double irq_thread_instructions = 0;     ///< extra hard-IRQ work to wake a threaded handler
-  double lock_instructions = 20;          ///< one kernel lock + unlock (spinlock)
-  double locks_per_kilo_instruction = 3;  ///< lock + unlock pairs per 1000 path instructions
-  double max_irqoff_instructions = 3000;  ///< longest non-preemptible section seen by a wakeup
+  double irq_instructions = 700;
+  double hrtimer_instructions = 600;
+  double irq_thread_instructions = 0;
+  double lock_instructions = 20;
+  double locks_per_kilo_instruction = 3;
+  double max_irqoff_instructions = 3000;
 
   static const params::Schema<KernelPathParams>& schema();
 };
@@ -92,169 +101,156 @@ struct KernelPathParams {
 inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
   using P = KernelPathParams;
   // Default sources: kernel functions named per path (Linux 5.10-6.6, arch/arm64 unless noted).
-  constexpr const char* kEst =
-      "calibrated: estimate from the Linux code path named in the description (no published "
-      "count; fitted by socsim calibrate)";
-  static const auto s =
-      params::Schema<P>("kernel_paths")
-          .real("code_bytes_per_instruction", &P::code_bytes_per_instruction, "bytes", 0.1, 16,
-                "static kernel code per dynamic instruction of a path (kernel paths are mostly "
-                "straight-line: ~0.75 static A64 instruction per dynamic one)",
-                "calibrated: straight-line kernel code, 4-byte instructions, few loops")
-          .real("data_bytes_per_instruction", &P::data_bytes_per_instruction, "bytes", 0, 64,
-                "distinct kernel data (task, file, inode, socket, stack) touched per dynamic "
-                "instruction of a path",
-                "calibrated: about one 64-byte line per 32 instructions")
-          .real("aarch32_path_factor", &P::aarch32_path_factor, "ratio", 0.3, 3,
-                "path length of a 32-bit ARMv7 kernel relative to the AArch64 counts",
-                "calibrated: same C paths; fewer registers to save, no KPTI/BHB entry code")
-          .real("armv5_path_factor", &P::armv5_path_factor, "ratio", 0.3, 3,
-                "path length of an ARMv5 kernel relative to the AArch64 counts",
-                "calibrated: as ARMv7, plus no MOVW/MOVT and more literal loads")
-          .real("trap_instructions", &P::trap_instructions, "instructions", 1, 1e5,
-                "kernel entry and exit of one system call or exception from user space "
-                "(register save/restore, dispatch, work checks on return: entry.S, "
-                "el0_svc_common, exit_to_user_mode)",
-                kEst)
-          .real("trap_pipeline_refills", &P::trap_pipeline_refills, "count", 0, 20,
-                "pipeline refills per kernel entry and exit (exception entry and exception "
-                "return are context-synchronizing); each costs the core's pipeline depth",
-                "calibrated: ARM ARM: exception entry and ERET synchronize the context")
-          .real("getppid_instructions", &P::getppid_instructions, "instructions", 0, 1e5,
-                "sys_getppid body (lmbench lat_syscall null)", kEst)
-          .real("fd_instructions", &P::fd_instructions, "instructions", 0, 1e5,
-                "file descriptor lookup and release (fdget_pos / fdput_pos)", kEst)
-          .real("vfs_rw_instructions", &P::vfs_rw_instructions, "instructions", 0, 1e5,
-                "vfs_read / vfs_write with rw_verify_area, security and fsnotify hooks and the "
-                "character device's read_zero / write_null",
-                kEst)
-          .real("getname_instructions", &P::getname_instructions, "instructions", 0, 1e5,
-                "getname: allocate a name buffer and strncpy_from_user", kEst)
-          .real("path_component_instructions", &P::path_component_instructions, "instructions", 0,
-                1e5, "path walk per component (hash_name, RCU dcache lookup, may_lookup)", kEst)
-          .real("stat_instructions", &P::stat_instructions, "instructions", 0, 1e5,
-                "vfs_getattr + cp_new_stat + copy_to_user", kEst)
-          .real("open_instructions", &P::open_instructions, "instructions", 0, 1e6,
-                "path_openat tail: alloc_empty_file, do_dentry_open, fd_install", kEst)
-          .real("close_instructions", &P::close_instructions, "instructions", 0, 1e6,
-                "close_fd + filp_close + __fput (task work)", kEst)
-          .real("sigaction_instructions", &P::sigaction_instructions, "instructions", 0, 1e5,
-                "do_sigaction with the sigaction copies", kEst)
-          .real("kill_instructions", &P::kill_instructions, "instructions", 0, 1e5,
-                "kill(): find_vpid + check_kill_permission (signal 0 stops here)", kEst)
-          .real("signal_send_instructions", &P::signal_send_instructions, "instructions", 0, 1e5,
-                "__send_signal: sigqueue allocation, pending set, complete_signal", kEst)
-          .real("signal_deliver_instructions", &P::signal_deliver_instructions, "instructions", 0,
-                1e5,
-                "do_signal / get_signal + setup_rt_frame (the frame's bytes go through the "
-                "memory system separately)",
-                kEst)
-          .real("sigreturn_instructions", &P::sigreturn_instructions, "instructions", 0, 1e5,
-                "rt_sigreturn: restore_sigframe incl. FP/SIMD state", kEst)
-          .bytes("signal_frame_bytes", &P::signal_frame_bytes, 64, 65536,
-                 "signal frame written to the user stack and read back by sigreturn",
-                 "arch/arm64/kernel/signal.c rt_sigframe: siginfo (128 B) + ucontext with "
-                 "sigcontext (272 B) and fpsimd_context (528 B) + frame record")
-          .real("fault_signal_instructions", &P::fault_signal_instructions, "instructions", 0, 1e5,
-                "do_page_fault on a write to a read-only mapping up to arm64_force_sig_fault", kEst)
-          .real("fault_instructions", &P::fault_instructions, "instructions", 0, 1e5,
-                "page fault: do_page_fault, VMA lookup, handle_mm_fault up to the page-cache "
-                "lookup (filemap_map_pages base)",
-                kEst)
-          .integer("fault_around_pages", &P::fault_around_pages, "pages", 1, 512,
-                   "pages a read fault on a file mapping maps at once (fault-around)",
-                   "Linux mm/memory.c: fault_around_bytes default 65536 (16 pages of 4 KiB)")
-          .real("pte_map_instructions", &P::pte_map_instructions, "instructions", 0, 1e5,
-                "per page mapped by a fault: page-cache xarray lookup, page reference, rmap, "
-                "set_pte_at",
-                kEst)
-          .real("pte_zap_instructions", &P::pte_zap_instructions, "instructions", 0, 1e5,
-                "per present page at unmap or exit: zap_pte_range, rmap removal, TLB batching",
-                kEst)
-          .real("mmap_instructions", &P::mmap_instructions, "instructions", 0, 1e6,
-                "do_mmap + mmap_region: get_unmapped_area, VMA allocation and linking", kEst)
-          .real("munmap_instructions", &P::munmap_instructions, "instructions", 0, 1e6,
-                "do_munmap base: VMA unlink, unmap_region, free_pgtables, TLB flush", kEst)
-          .real("page_alloc_instructions", &P::page_alloc_instructions, "instructions", 0, 1e5,
-                "allocate one page from the per-CPU lists (+ memcg charge)", kEst)
-          .real("page_free_instructions", &P::page_free_instructions, "instructions", 0, 1e5,
-                "free one page to the per-CPU lists", kEst)
-          .real("wakeup_instructions", &P::wakeup_instructions, "instructions", 0, 1e5,
-                "try_to_wake_up: select_task_rq, enqueue_task, check_preempt", kEst)
-          .real("switch_instructions", &P::switch_instructions, "instructions", 0, 1e5,
-                "__schedule: dequeue, pick_next_task, context_switch (switch_mm with ASIDs, "
-                "cpu_switch_to, finish_task_switch)",
-                kEst)
-          .real("block_instructions", &P::block_instructions, "instructions", 0, 1e5,
-                "prepare_to_wait / finish_wait around a blocking read", kEst)
-          .real("pipe_call_instructions", &P::pipe_call_instructions, "instructions", 0, 1e5,
-                "pipe_read / pipe_write per call: pipe mutex, wait queues, file times", kEst)
-          .real("pipe_page_instructions", &P::pipe_page_instructions, "instructions", 0, 1e5,
-                "per pipe buffer page: pipe_buffer bookkeeping (page allocation separate)", kEst)
-          .integer("pipe_buffer_pages", &P::pipe_buffer_pages, "pages", 1, 4096, "pipe capacity",
-                   "Linux fs/pipe.c PIPE_DEF_BUFFERS = 16")
-          .real("unix_call_instructions", &P::unix_call_instructions, "instructions", 0, 1e5,
-                "unix_stream_sendmsg / unix_stream_recvmsg per call", kEst)
-          .real("unix_skb_instructions", &P::unix_skb_instructions, "instructions", 0, 1e5,
-                "per AF_UNIX socket buffer: alloc_skb_with_frags, queue, consume_skb", kEst)
-          .bytes("unix_skb_bytes", &P::unix_skb_bytes, 256, 1 << 24,
-                 "payload of one AF_UNIX stream socket buffer",
-                 "Linux net/unix/af_unix.c unix_stream_sendmsg: SKB_MAX_HEAD(0) + "
-                 "UNIX_SKB_FRAGS_SZ (32 KiB)")
-          .real("tcp_call_instructions", &P::tcp_call_instructions, "instructions", 0, 1e5,
-                "tcp_sendmsg / tcp_recvmsg per call (socket lock, wait for data)", kEst)
-          .real("tcp_segment_instructions", &P::tcp_segment_instructions, "instructions", 0, 1e6,
-                "one TCP segment over loopback, both ends: tcp_transmit_skb, ip_queue_xmit, "
-                "loopback_xmit, netif_rx, net_rx_action, ip_rcv, tcp_v4_rcv, ACK",
-                kEst)
-          .real("tcp_connect_instructions", &P::tcp_connect_instructions, "instructions", 0, 1e7,
-                "TCP connect + accept + close over loopback: socket set-up, three-way handshake, "
-                "FIN exchange, TIME_WAIT",
-                kEst)
-          .real("select_instructions", &P::select_instructions, "instructions", 0, 1e5,
-                "core_sys_select base: fd set copies, poll_initwait", kEst)
-          .real("poll_fd_instructions", &P::poll_fd_instructions, "instructions", 0, 1e5,
-                "select() per descriptor: fdget, sock_poll / tcp_poll, fdput", kEst)
-          .real("semop_instructions", &P::semop_instructions, "instructions", 0, 1e5,
-                "do_semtimedop: IPC lookup, semaphore lock, update, wake-up queue", kEst)
-          .real("fork_instructions", &P::fork_instructions, "instructions", 0, 1e8,
-                "kernel_clone / copy_process base: task, credentials, files, signal handlers, "
-                "mm_struct, sched_fork, wake_up_new_task",
-                kEst)
-          .real("vma_copy_instructions", &P::vma_copy_instructions, "instructions", 0, 1e6,
-                "per VMA at fork: vm_area_dup, anon_vma_fork, copy_page_range set-up", kEst)
-          .real("pte_copy_instructions", &P::pte_copy_instructions, "instructions", 0, 1e5,
-                "per present anonymous PTE at fork: copy_present_pte, write-protect, rmap", kEst)
-          .real("exit_instructions", &P::exit_instructions, "instructions", 0, 1e8,
-                "do_exit + exit_mmap base + release_task + the parent's wait4", kEst)
-          .real("exec_instructions", &P::exec_instructions, "instructions", 0, 1e8,
-                "do_execveat of a small static binary: bprm set-up, load_elf_binary, "
-                "begin_new_exec, start_thread",
-                kEst)
-          .real("nfs_rpc_instructions", &P::nfs_rpc_instructions, "instructions", 0, 1e8,
-                "one NFS RPC on the client: nfs/sunrpc request, TCP send and receive, Ethernet "
-                "driver transmit and receive interrupt",
-                kEst)
-          .real("irq_instructions", &P::irq_instructions, "instructions", 0, 1e5,
-                "interrupt entry, GIC acknowledge and EOI, irq_exit", kEst)
-          .real("hrtimer_instructions", &P::hrtimer_instructions, "instructions", 0, 1e5,
-                "hrtimer_interrupt: expire the timer, reprogram the next event", kEst)
-          .real("irq_thread_instructions", &P::irq_thread_instructions, "instructions", 0, 1e5,
-                "extra work to wake a threaded interrupt handler (PREEMPT_RT forces threaded "
-                "handlers; 0 on a standard kernel)",
-                kEst)
-          .real("lock_instructions", &P::lock_instructions, "instructions", 0, 1e4,
-                "one kernel lock + unlock pair on the paths (spinlock; a sleeping rt_mutex-based "
-                "lock with migrate_disable on PREEMPT_RT)",
-                kEst)
-          .real("locks_per_kilo_instruction", &P::locks_per_kilo_instruction, "count", 0, 100,
-                "kernel lock + unlock pairs per 1000 instructions of a path (scales the paths by "
-                "1 + this x lock_instructions / 1000)",
-                "calibrated: syscall paths take a few locks (fd table, wait queue, inode, socket)")
-          .real("max_irqoff_instructions", &P::max_irqoff_instructions, "instructions", 0, 1e7,
-                "longest section with interrupts or preemption disabled that a high-priority "
-                "wake-up can meet on an isolated core",
-                kEst);
+  static const auto s = [] {
+    params::Schema<P> sc("kernel_paths");
+    // A path length: dynamic instructions from 0 to `hi`, a calibrated estimate.
+    auto path = [&sc](const char* key, double P::*m, double hi, const char* what) {
+      sc.real(key, m, "instructions", 0, hi, what, detail::kKernelPathEstimate);
+    };
+    sc.real("code_bytes_per_instruction", &P::code_bytes_per_instruction, "bytes", 0.1, 16,
+            "instruction-cache footprint per dynamic instruction of a path: the whole 64-byte "
+            "lines its straight-line code touches",
+            "calibrated: a path executes about half of each line it fetches (error and slow-path "
+            "branches interleaved with the fast path), 4-byte instructions");
+    sc.real("data_bytes_per_instruction", &P::data_bytes_per_instruction, "bytes", 0, 64,
+            "distinct kernel data (task, file, inode, socket, stack) touched per dynamic "
+            "instruction of a path",
+            "calibrated: about one 64-byte line per 32 instructions");
+    sc.real("aarch32_path_factor", &P::aarch32_path_factor, "ratio", 0.3, 3,
+            "path length of a 32-bit ARMv7 kernel relative to the AArch64 counts",
+            "calibrated: same C paths; fewer registers to save, no KPTI/BHB entry code");
+    sc.real("armv5_path_factor", &P::armv5_path_factor, "ratio", 0.3, 3,
+            "path length of an ARMv5 kernel relative to the AArch64 counts",
+            "calibrated: as ARMv7, plus no MOVW/MOVT and more literal loads");
+    path("trap_instructions", &P::trap_instructions, 1e5,
+         "kernel entry and exit of one system call or exception from user space (register "
+         "save/restore, dispatch, work checks on return: entry.S, el0_svc_common, "
+         "exit_to_user_mode)");
+    sc.real("trap_pipeline_refills", &P::trap_pipeline_refills, "count", 0, 20,
+            "pipeline refills per kernel entry and exit (exception entry and exception return are "
+            "context-synchronizing); each costs the core's pipeline depth",
+            "calibrated: ARM ARM: exception entry and ERET synchronize the context");
+    path("getppid_instructions", &P::getppid_instructions, 1e5,
+         "sys_getppid body (lmbench lat_syscall null)");
+    path("fd_instructions", &P::fd_instructions, 1e5,
+         "file descriptor lookup and release (fdget_pos / fdput_pos)");
+    path("vfs_rw_instructions", &P::vfs_rw_instructions, 1e5,
+         "vfs_read / vfs_write with rw_verify_area, security and fsnotify hooks and the character "
+         "device's read_zero / write_null");
+    path("getname_instructions", &P::getname_instructions, 1e5,
+         "getname: allocate a name buffer and strncpy_from_user");
+    path("path_component_instructions", &P::path_component_instructions, 1e5,
+         "path walk per component (hash_name, RCU dcache lookup, may_lookup)");
+    path("stat_instructions", &P::stat_instructions, 1e5,
+         "vfs_getattr + cp_new_stat + copy_to_user");
+    path("open_instructions", &P::open_instructions, 1e6,
+         "path_openat tail: alloc_empty_file, do_dentry_open, fd_install");
+    path("close_instructions", &P::close_instructions, 1e6,
+         "close_fd + filp_close + __fput (task work)");
+    path("sigaction_instructions", &P::sigaction_instructions, 1e5,
+         "do_sigaction with the sigaction copies");
+    path("kill_instructions", &P::kill_instructions, 1e5,
+         "kill(): find_vpid + check_kill_permission (signal 0 stops here)");
+    path("signal_send_instructions", &P::signal_send_instructions, 1e5,
+         "__send_signal: sigqueue allocation, pending set, complete_signal");
+    path("signal_deliver_instructions", &P::signal_deliver_instructions, 1e5,
+         "do_signal / get_signal + setup_rt_frame (the frame's bytes go through the memory system "
+         "separately)");
+    path("sigreturn_instructions", &P::sigreturn_instructions, 1e5,
+         "rt_sigreturn: restore_sigframe incl. FP/SIMD state");
+    sc.bytes("signal_frame_bytes", &P::signal_frame_bytes, 64, 65536,
+             "signal frame written to the user stack and read back by sigreturn",
+             "arch/arm64/kernel/signal.c rt_sigframe: siginfo (128 B) + ucontext with sigcontext "
+             "(272 B) and fpsimd_context (528 B) + frame record");
+    path("fault_signal_instructions", &P::fault_signal_instructions, 1e5,
+         "do_page_fault on a write to a read-only mapping up to arm64_force_sig_fault");
+    path("fault_instructions", &P::fault_instructions, 1e5,
+         "page fault: do_page_fault, VMA lookup, handle_mm_fault up to the page-cache lookup "
+         "(filemap_map_pages base)");
+    sc.integer("fault_around_pages", &P::fault_around_pages, "pages", 1, 512,
+               "pages a read fault on a file mapping maps at once (fault-around)",
+               "Linux mm/memory.c: fault_around_bytes default 65536 (16 pages of 4 KiB)");
+    path("pte_map_instructions", &P::pte_map_instructions, 1e5,
+         "per page mapped by a fault: page-cache xarray lookup, page reference, rmap, set_pte_at");
+    path("pte_zap_instructions", &P::pte_zap_instructions, 1e5,
+         "per present page at unmap or exit: zap_pte_range, rmap removal, TLB batching");
+    path("mmap_instructions", &P::mmap_instructions, 1e6,
+         "do_mmap + mmap_region: get_unmapped_area, VMA allocation and linking");
+    path("munmap_instructions", &P::munmap_instructions, 1e6,
+         "do_munmap base: VMA unlink, unmap_region, free_pgtables, TLB flush");
+    path("page_alloc_instructions", &P::page_alloc_instructions, 1e5,
+         "allocate one page from the per-CPU lists (+ memcg charge)");
+    path("page_free_instructions", &P::page_free_instructions, 1e5,
+         "free one page to the per-CPU lists");
+    path("wakeup_instructions", &P::wakeup_instructions, 1e5,
+         "try_to_wake_up: select_task_rq, enqueue_task, check_preempt");
+    path("switch_instructions", &P::switch_instructions, 1e5,
+         "__schedule: dequeue, pick_next_task, context_switch (switch_mm with ASIDs, "
+         "cpu_switch_to, finish_task_switch)");
+    path("block_instructions", &P::block_instructions, 1e5,
+         "prepare_to_wait / finish_wait around a blocking read");
+    path("pipe_call_instructions", &P::pipe_call_instructions, 1e5,
+         "pipe_read / pipe_write per call: pipe mutex, wait queues, file times");
+    path("pipe_page_instructions", &P::pipe_page_instructions, 1e5,
+         "per pipe buffer page: pipe_buffer bookkeeping (page allocation separate)");
+    sc.integer("pipe_buffer_pages", &P::pipe_buffer_pages, "pages", 1, 4096, "pipe capacity",
+               "Linux fs/pipe.c PIPE_DEF_BUFFERS = 16");
+    path("unix_call_instructions", &P::unix_call_instructions, 1e5,
+         "unix_stream_sendmsg / unix_stream_recvmsg per call");
+    path("unix_skb_instructions", &P::unix_skb_instructions, 1e5,
+         "per AF_UNIX socket buffer: alloc_skb_with_frags, queue, consume_skb");
+    sc.bytes("unix_skb_bytes", &P::unix_skb_bytes, 256, 1 << 24,
+             "payload of one AF_UNIX stream socket buffer",
+             "Linux net/unix/af_unix.c unix_stream_sendmsg: SKB_MAX_HEAD(0) + UNIX_SKB_FRAGS_SZ "
+             "(32 KiB)");
+    path("tcp_call_instructions", &P::tcp_call_instructions, 1e5,
+         "tcp_sendmsg / tcp_recvmsg per call (socket lock, wait for data)");
+    path("tcp_segment_instructions", &P::tcp_segment_instructions, 1e6,
+         "one TCP segment over loopback, both ends: tcp_transmit_skb, ip_queue_xmit, "
+         "loopback_xmit, netif_rx, net_rx_action, ip_rcv, tcp_v4_rcv, ACK");
+    path("tcp_connect_instructions", &P::tcp_connect_instructions, 1e7,
+         "TCP connect + accept + close over loopback: socket set-up, three-way handshake, FIN "
+         "exchange, TIME_WAIT");
+    path("select_instructions", &P::select_instructions, 1e5,
+         "core_sys_select base: fd set copies, poll_initwait");
+    path("poll_fd_instructions", &P::poll_fd_instructions, 1e5,
+         "select() per descriptor: fdget, sock_poll / tcp_poll, fdput");
+    path("semop_instructions", &P::semop_instructions, 1e5,
+         "do_semtimedop: IPC lookup, semaphore lock, update, wake-up queue");
+    path("fork_instructions", &P::fork_instructions, 1e8,
+         "kernel_clone / copy_process base: task, credentials, files, signal handlers, mm_struct, "
+         "sched_fork, wake_up_new_task");
+    path("vma_copy_instructions", &P::vma_copy_instructions, 1e6,
+         "per VMA at fork: vm_area_dup, anon_vma_fork, copy_page_range set-up");
+    path("pte_copy_instructions", &P::pte_copy_instructions, 1e5,
+         "per present anonymous PTE at fork: copy_present_pte, write-protect, rmap");
+    path("exit_instructions", &P::exit_instructions, 1e8,
+         "do_exit + exit_mmap base + release_task + the parent's wait4");
+    path("exec_instructions", &P::exec_instructions, 1e8,
+         "do_execveat of a small static binary: bprm set-up, load_elf_binary, begin_new_exec, "
+         "start_thread");
+    path("nfs_rpc_instructions", &P::nfs_rpc_instructions, 1e8,
+         "one NFS RPC on the client: nfs/sunrpc request, TCP send and receive, Ethernet driver "
+         "transmit and receive interrupt");
+    path("irq_instructions", &P::irq_instructions, 1e5,
+         "interrupt entry, GIC acknowledge and EOI, irq_exit");
+    path("hrtimer_instructions", &P::hrtimer_instructions, 1e5,
+         "hrtimer_interrupt: expire the timer, reprogram the next event");
+    path("irq_thread_instructions", &P::irq_thread_instructions, 1e5,
+         "extra work to wake a threaded interrupt handler (PREEMPT_RT forces threaded handlers; 0 "
+         "on a standard kernel)");
+    path("lock_instructions", &P::lock_instructions, 1e4,
+         "one kernel lock + unlock pair on the paths (spinlock; a sleeping rt_mutex-based lock "
+         "with migrate_disable on PREEMPT_RT)");
+    sc.real("locks_per_kilo_instruction", &P::locks_per_kilo_instruction, "count", 0, 100,
+            "kernel lock + unlock pairs per 1000 instructions of a path (scales the paths by 1 + "
+            "this x lock_instructions / 1000)",
+            "calibrated: syscall paths take a few locks (fd table, wait queue, inode, socket)");
+    path("max_irqoff_instructions", &P::max_irqoff_instructions, 1e7,
+         "longest section with interrupts or preemption disabled that a high-priority wake-up can "
+         "meet on an isolated core");
+    return sc;
+  }();
   return s;
 }
 

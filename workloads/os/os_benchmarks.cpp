@@ -513,8 +513,9 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
            " cycles; L1I " + formatSig(c.l1iMissesPerKi, 3) + " and L1D " +
            formatSig(c.l1dMissesPerKi, 3) + " misses per 1000 instructions";
   if (c.copyBytes > 0) p.note += "; " + formatSig(c.copyBytes, 4) + " bytes copied/refilled";
-  if (c.pageWalks > 0)
-    p.note += "; " + formatSig(c.pageWalks, 3) + " TLB refill (page walk) per page";
+  p.note += c.pageWalks > 0
+                ? "; " + formatSig(c.pageWalks, 3) + " TLB refill (page walk) per page"
+                : "; TLB refills: none modelled on this path";
   return p;
 }
 

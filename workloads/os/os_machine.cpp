@@ -17,8 +17,6 @@ namespace {
 /// Kernel data lives apart from the benchmarks' buffers (addresses are only names here).
 constexpr std::uint64_t kKernelData = 0xC0000000ull;
 constexpr std::uint64_t kStreamBase = 0x100000000ull;
-/// Programs a warm run averages (a profile is a distribution; see workloads/cpu/README.md).
-constexpr int kWarmVariants = 2;
 
 std::uint64_t pow2AtLeast(double v, std::uint64_t floor) {
   std::uint64_t p = floor;
@@ -54,6 +52,18 @@ struct Accum {
     }
     for (std::size_t i = 0; i < parts.size() && i < s.partCycles.size(); ++i)
       parts[i] += s.partCycles[i];
+  }
+  /// CPI, misses per 1000 instructions and cycle shares of what was added.
+  CodeRun run() const {
+    CodeRun r;
+    if (instructions > 0) {
+      r.cpi = cycles / instructions;
+      r.l1iPerKi = 1000.0 * fetchMisses / instructions;
+      r.l1dPerKi = 1000.0 * dataMisses / instructions;
+    }
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      if (parts[i] > 0 && cycles > 0) r.shares.emplace_back(names[i], parts[i] / cycles);
+    return r;
   }
 };
 
@@ -177,7 +187,9 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
   plat.run(benchCore(), [&](models::CoreMemory& cm) {
     cpu::PlatformPort port(cm);
     models::CoreModel core(c.core, c.timing, port);
-    for (int v = 0; v < kWarmVariants; ++v) {
+    // A profile is a distribution: average `variants` statistically equivalent programs
+    // (workloads/cpu/README.md); one program alone can be off by a factor of two.
+    for (int v = 0; v < std::max(1, p.info.variants); ++v) {
       cpu::StreamGenerator gen(p, 0, kKernelData, v);
       runSynced(core, gen, warm, port);
       core.resetStats();
@@ -186,15 +198,7 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
     }
     port.sync(core.now());
   });
-  CodeRun r;
-  if (acc.instructions > 0) {
-    r.cpi = acc.cycles / acc.instructions;
-    r.l1iPerKi = 1000.0 * acc.fetchMisses / acc.instructions;
-    r.l1dPerKi = 1000.0 * acc.dataMisses / acc.instructions;
-  }
-  for (std::size_t i = 0; i < acc.parts.size(); ++i)
-    if (acc.parts[i] > 0 && acc.cycles > 0)
-      r.shares.emplace_back(acc.names[i], acc.parts[i] / acc.cycles);
+  CodeRun r = acc.run();
   return warm_.emplace(key, std::move(r)).first->second;
 }
 
@@ -225,49 +229,56 @@ Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBy
   const soc::ClusterConfig& c = cluster();
   cpu::WorkloadProfile p = profileFor(w);
   soc::Platform& plat = ctx_.platform();
-  plat.flushCaches();
-  plat.resetStats();
   streams = std::clamp(streams, 0, static_cast<int>(cores_.size()) - 1);
-  bool done = false;
   Accum acc;
-  std::vector<std::pair<int, soc::Platform::Job>> jobs;
-  // The measured path starts once the background streams are running (a short delay).
-  const std::uint64_t delayCycles = streams > 0 ? 20000 : 0;
-  jobs.emplace_back(benchCore(), [&](models::CoreMemory& cm) {
-    if (delayCycles) cm.compute(delayCycles);
-    cpu::PlatformPort port(cm);
-    models::CoreModel core(c.core, c.timing, port);
-    cpu::StreamGenerator gen(p, 0, kKernelData, 0);
-    core.resetStats();
-    runSynced(core, gen, static_cast<std::uint64_t>(std::llround(instr)), port);
-    acc.add(core.stats());
-    port.sync(core.now());
-    done = true;
-  });
-  // Background streams: the isolated core is the benchmark core; loads run on the others.
-  for (int k = 0; k < streams; ++k) {
-    const int coreIdx = cores_[cores_.size() - 1 - static_cast<std::size_t>(k)];
-    const std::uint64_t src = kStreamBase + static_cast<std::uint64_t>(k) * 2 * streamBytes * 2;
-    const std::uint64_t dst = src + streamBytes + 4096;
-    jobs.emplace_back(coreIdx, [&done, src, dst, streamBytes](models::CoreMemory& cm) {
-      constexpr std::uint64_t kChunk = 4096;
-      std::uint64_t off = 0;
-      while (!done) {
-        cm.memcpy(dst + off, src + off, kChunk);
-        off = (off + kChunk) % std::max<std::uint64_t>(kChunk, streamBytes);
-      }
+  // One cold run per program of the profile (a profile is a distribution, as in warmRun).
+  for (int v = 0; v < std::max(1, p.info.variants); ++v) {
+    plat.flushCaches();
+    if (streams == 0) {
+      // No load on the other cores: nothing evicts the path from the shared levels between two
+      // wake-ups; only the core's own L1s are cold (other work ran on the core in between).
+      plat.run(benchCore(), [&](models::CoreMemory& cm) {
+        cpu::PlatformPort port(cm);
+        models::CoreModel core(c.core, c.timing, port);
+        cpu::StreamGenerator gen(p, 0, kKernelData, v);
+        runSynced(core, gen, static_cast<std::uint64_t>(std::llround(instr)), port);
+        port.sync(core.now());
+      });
+      plat.core(benchCore()).resetState();
+    }
+    plat.resetStats();
+    bool done = false;
+    std::vector<std::pair<int, soc::Platform::Job>> jobs;
+    // The measured path starts once the background streams are running (a short delay).
+    const std::uint64_t delayCycles = streams > 0 ? 20000 : 0;
+    jobs.emplace_back(benchCore(), [&](models::CoreMemory& cm) {
+      if (delayCycles) cm.compute(delayCycles);
+      cpu::PlatformPort port(cm);
+      models::CoreModel core(c.core, c.timing, port);
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      core.resetStats();
+      runSynced(core, gen, static_cast<std::uint64_t>(std::llround(instr)), port);
+      acc.add(core.stats());
+      port.sync(core.now());
+      done = true;
     });
+    // Background streams: the isolated core is the benchmark core; loads run on the others.
+    for (int k = 0; k < streams; ++k) {
+      const int coreIdx = cores_[cores_.size() - 1 - static_cast<std::size_t>(k)];
+      const std::uint64_t src = kStreamBase + static_cast<std::uint64_t>(k) * 2 * streamBytes * 2;
+      const std::uint64_t dst = src + streamBytes + 4096;
+      jobs.emplace_back(coreIdx, [&done, src, dst, streamBytes](models::CoreMemory& cm) {
+        constexpr std::uint64_t kChunk = 4096;
+        std::uint64_t off = 0;
+        while (!done) {
+          cm.memcpy(dst + off, src + off, kChunk);
+          off = (off + kChunk) % std::max<std::uint64_t>(kChunk, streamBytes);
+        }
+      });
+    }
+    plat.run(jobs);
   }
-  plat.run(jobs);
-  CodeRun r;
-  if (acc.instructions > 0) {
-    r.cpi = acc.cycles / acc.instructions;
-    r.l1iPerKi = 1000.0 * acc.fetchMisses / acc.instructions;
-    r.l1dPerKi = 1000.0 * acc.dataMisses / acc.instructions;
-  }
-  for (std::size_t i = 0; i < acc.parts.size(); ++i)
-    if (acc.parts[i] > 0 && acc.cycles > 0)
-      r.shares.emplace_back(acc.names[i], acc.parts[i] / acc.cycles);
+  CodeRun r = acc.run();
   counters.l1iMissesPerKi = r.l1iPerKi;
   counters.l1dMissesPerKi = r.l1dPerKi;
   return fromRun(r, instr, w.traps, "kernel");

@@ -96,7 +96,9 @@ class OsMachine {
   /// `w` in the steady state of a loop that repeats it (warm caches). User code (`user`) does
   /// not take the kernel's lock factor.
   Timed code(const CodeWork& w, bool user = false);
-  /// `w` once, caches flushed first, while `streams` other cores copy `streamBytes` each.
+  /// `w` once from cold caches while `streams` other cores copy `streamBytes` each; with no
+  /// stream only the core's L1s are cold (nothing evicts the shared levels), averaged over the
+  /// profile's programs.
   Timed coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes);
   /// Run `job` on the benchmark core (after flushing every cache when `flush`); parts are
   /// prefixed with `prefix` ("copy" -> "copy.l2", "copy.dram.row_miss", ...).
