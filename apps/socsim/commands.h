@@ -31,6 +31,7 @@ Action addExplain(CLI::App& app);
 Action addBoards(CLI::App& app);
 Action addConfig(CLI::App& app);
 Action addParams(CLI::App& app);
+Action addCalibrate(CLI::App& app);
 
 /// `<sourceDir>/configs/boards`
 std::string boardsDir();
