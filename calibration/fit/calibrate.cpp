@@ -150,6 +150,11 @@ class Evaluator {
     auto it = memo_.find(key);
     if (it != memo_.end()) return it->second;
     ++evaluations_;
+    Point pt;
+    for (size_t i = 0; i < params.size(); ++i)
+      pt.values[params[i]] = params[i]->integer ? std::round(values[i]) : values[i];
+    pt.key = key;
+    points_.push_back(pt);
     installParamSet(set, reg_);
     auto res = validation::validate(rows_, runner_, vo_);
     std::vector<std::optional<double>> pred(rows_.size());
@@ -161,11 +166,22 @@ class Evaluator {
   }
 
   int evaluations() const { return evaluations_; }
+
+  /// An evaluated point: the trial values (parameters not named are at their base value).
+  struct Point {
+    std::map<const FreeParam*, double> values;
+    std::vector<std::string> key;
+  };
+  const std::vector<Point>& points() const { return points_; }
+  const std::vector<std::optional<double>>& predictionsAt(const Point& p) const {
+    return memo_.at(p.key);
+  }
   void restrictTo(const std::vector<size_t>& keep) {
     std::vector<MeasuredRow> r;
     for (size_t i : keep) r.push_back(rows_[i]);
     rows_ = std::move(r);
     memo_.clear();
+    points_.clear();
   }
 
  private:
@@ -176,6 +192,7 @@ class Evaluator {
   validation::ValidateOptions vo_;
   std::map<std::vector<std::string>, std::vector<std::optional<double>>> memo_;
   int evaluations_ = 0;
+  std::vector<Point> points_;
 };
 
 /// Registry scopes parsed while loading `boards` (the presets those boards are built from).
@@ -234,6 +251,16 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
 
 std::string pct(double frac) { return formatSig(100 * frac, 3); }
 
+/// Linear-interpolated quantile q of v (0 for an empty list).
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  double pos = q * static_cast<double>(v.size() - 1);
+  size_t i = static_cast<size_t>(std::floor(pos));
+  size_t j = std::min(i + 1, v.size() - 1);
+  return v[i] + (pos - static_cast<double>(i)) * (v[j] - v[i]);
+}
+
 void writeReport(const std::string& dir, const GroupResult& g, const std::vector<MeasuredRow>& rows,
                  const std::vector<std::optional<double>>& before,
                  const std::vector<std::optional<double>>& after) {
@@ -268,7 +295,34 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
   for (const auto& p : g.fitted)
     md << "| " << p.name << " | " << formatNumber(p.defaultValue) << " | " << formatNumber(p.value)
        << " | " << p.unit << " | " << formatSig(p.sensitivity, 3) << " |\n";
+  md << "\nLeave-one-board-out (each board's rows predicted at the evaluated point that fits the "
+        "other boards best; `no-donor`: the board's fitted components have no other board):\n\n"
+     << "| family | LOBO rows | LOBO MdAPE | 80 % interval (log error or pp/100) | LOBO rows inside "
+        "(other boards' quantiles) |\n| --- | --- | --- | --- | --- |\n";
+  for (const auto& f : g.intervals)
+    md << "| " << f.family << " | " << f.rows << " | "
+       << (f.pp ? formatSig(f.loboMdape, 3) + " pp" : pct(f.loboMdape) + " %") << " | "
+       << formatSig(f.q10, 3) << " .. " << formatSig(f.q90, 3) << " | "
+       << (f.coverageRows ? pct(f.coverage) + " % of " + std::to_string(f.coverageRows) : "n/a")
+       << " |\n";
+  int noDonor = 0;
+  for (const auto& c : g.lobo) noDonor += c.status == "no-donor" ? 1 : 0;
+  md << "\nBoards without a donor: " << noDonor << " of " << g.lobo.size() << "\n";
   if (!g.note.empty()) md << "\n" << g.note << "\n";
+  std::ofstream lo(dir + "/" + g.group + ".lobo.csv", std::ios::binary);
+  csv::writeRecord(lo, {"board", "split", "parameter", "value"});
+  for (const auto& c : g.lobo) {
+    if (c.values.empty()) csv::writeRecord(lo, {c.board, c.status, "", ""});
+    for (const auto& [p, v] : c.values)
+      csv::writeRecord(lo, {c.board, c.status, p->name(), formatNumber(v)});
+  }
+  std::ofstream iv(dir + "/" + g.group + ".intervals.csv", std::ios::binary);
+  csv::writeRecord(iv, {"family", "error_kind", "lobo_rows", "q10", "q90", "lobo_mdape",
+                        "coverage_rows", "coverage"});
+  for (const auto& f : g.intervals)
+    csv::writeRecord(iv, {f.family, f.pp ? "pp" : "rel", std::to_string(f.rows), formatNumber(f.q10),
+                          formatNumber(f.q90), formatNumber(f.loboMdape),
+                          std::to_string(f.coverageRows), formatNumber(f.coverage)});
 }
 
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
@@ -315,9 +369,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // Candidates: free numeric parameters of the stage's folders that these rows read.
   std::set<std::string> read;
   std::map<std::string, int> boardsReading;  // scope -> boards whose rows read it
+  std::map<std::string, std::set<std::string>> scopesOfBoard;
   for (const auto& b : boards)
     for (const auto& sc : scopesReadBy({b}, opt.sourceDir)) {
       read.insert(sc);
+      scopesOfBoard[b].insert(sc);
       ++boardsReading[sc];
     }
   std::vector<const FreeParam*> cand;
@@ -443,6 +499,108 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     g.fitted.push_back(fp);
   }
   g.families = familyFits(rows, before, after, group.families);
+
+  // Leave-one-board-out: for each board, the evaluated point (defaults, screening steps and the
+  // optimizer's trials over the fitted parameters) with the lowest regularized loss on the
+  // other boards' rows, and that point's predictions of the board's rows.
+  std::set<const FreeParam*> fitSet(fit.begin(), fit.end());
+  std::set<std::string> usedBoards;
+  for (const auto& r : rows) usedBoards.insert(r.board);
+  std::vector<std::optional<double>> lobo(rows.size());
+  std::vector<std::string> split(rows.size(), "lobo");
+  std::vector<LoboChoice> choices;
+  for (const auto& b : usedBoards) {
+    bool readsFitted = false, donor = false;
+    for (auto* p : fit) {
+      bool reads = p->scopeKind == ScopeKind::Workload || scopesOfBoard[b].count(p->scope);
+      if (!reads) continue;
+      readsFitted = true;
+      if (p->scopeKind == ScopeKind::Workload || boardsReading[p->scope] > 1) donor = true;
+    }
+    auto score = [&](const std::vector<std::optional<double>>& pred,
+                     const std::map<const FreeParam*, double>& values) {
+      double s = 0;
+      int n = 0;
+      for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].board != b) {
+          s += rho(residual(rows[i], pred[i]));
+          ++n;
+        }
+      double reg = 0;
+      for (const auto& [p, v] : values) {
+        double d = toUnit(*p, v) - toUnit(*p, p->defaultValue);
+        reg += d * d;
+      }
+      return (n ? s / n : 0) + kRegularization * reg;
+    };
+    const std::vector<std::optional<double>>* bestPred = &before;
+    std::map<const FreeParam*, double> bestValues;
+    double bestScore = score(before, {});
+    if (donor)
+      for (const auto& pt : ev.points()) {
+        bool inFit = true;
+        for (const auto& [p, v] : pt.values) inFit = inFit && fitSet.count(p);
+        if (!inFit || pt.values.empty()) continue;
+        double sc = score(ev.predictionsAt(pt), pt.values);
+        if (sc < bestScore) {
+          bestScore = sc;
+          bestPred = &ev.predictionsAt(pt);
+          bestValues = pt.values;
+        }
+      }
+    LoboChoice c;
+    c.board = b;
+    c.status = readsFitted && !donor ? "no-donor" : "lobo";
+    for (auto* p : fit) {
+      auto it = bestValues.find(p);
+      c.values.push_back({p, it == bestValues.end() ? p->defaultValue : it->second});
+    }
+    choices.push_back(c);
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].board == b) {
+        lobo[i] = (*bestPred)[i];
+        split[i] = c.status;
+      }
+  }
+  // Interval quantiles per family from the LOBO residuals; the coverage check uses, for each
+  // row, the quantiles of the other boards' residuals only.
+  for (const auto& f : group.families) {
+    std::vector<double> e;
+    bool pp = false;
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].family == f && split[i] == "lobo") {
+        e.push_back(residual(rows[i], lobo[i]));
+        pp = pp || isPp(rows[i]);
+      }
+    if (e.empty()) continue;
+    FamilyInterval fi;
+    fi.family = f;
+    fi.pp = pp;
+    fi.rows = static_cast<int>(e.size());
+    fi.q10 = quantile(e, 0.1);
+    fi.q90 = quantile(e, 0.9);
+    std::vector<double> abs;
+    int inside = 0, n = 0;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (rows[i].family != f || split[i] != "lobo") continue;
+      std::vector<double> others;
+      for (size_t j = 0; j < rows.size(); ++j)
+        if (rows[j].family == f && split[j] == "lobo" && rows[j].board != rows[i].board)
+          others.push_back(residual(rows[j], lobo[j]));
+      abs.push_back(lobo[i] ? std::abs(validation::signedError(validation::errorKindFor(rows[i].unit),
+                                                               rows[i].value, *lobo[i]))
+                            : 1.0);
+      if (others.size() < 5) continue;
+      double e0 = residual(rows[i], lobo[i]);
+      ++n;
+      if (e0 >= quantile(others, 0.1) && e0 <= quantile(others, 0.9)) ++inside;
+    }
+    fi.loboMdape = validation::median(abs);
+    fi.coverageRows = n;
+    fi.coverage = n ? static_cast<double>(inside) / n : 0;
+    g.intervals.push_back(fi);
+  }
+  g.lobo = choices;
   g.evaluations = ev.evaluations();
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (fit.empty()) g.note = g.candidates ? "no candidate moved the predictions (or budget 0)" : "no candidate parameters";

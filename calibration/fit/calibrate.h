@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "calibration/dataset/measured_row.h"
+#include "calibration/fit/param_registry.h"
 
 namespace socsim::calib {
 
@@ -70,6 +71,26 @@ struct FittedParam {
   double sensitivity = 0;
 };
 
+/// Leave-one-board-out choice for one board: the fitted parameters' values refitted without
+/// its rows, and `lobo` or `no-donor` (the board's fitted components have no other board).
+struct LoboChoice {
+  std::string board, status;
+  std::vector<std::pair<const FreeParam*, double>> values;
+};
+
+/// Prediction-interval quantiles of one family, from its LOBO residuals (log(pred/meas), or
+/// (pred - meas)/100 for percentage rows): the measured value lies in
+/// [pred * exp(-q90), pred * exp(-q10)] for 80 % of LOBO rows.
+struct FamilyInterval {
+  std::string family;
+  bool pp = false;
+  int rows = 0;
+  double q10 = 0, q90 = 0;
+  double loboMdape = 0;   ///< fraction (rel) or pp
+  int coverageRows = 0;   ///< LOBO rows checked against the other boards' quantiles
+  double coverage = 0;    ///< share of them inside their 80 % interval
+};
+
 struct GroupResult {
   std::string group;
   int rowsUsed = 0, rowsNotPredicted = 0;
@@ -80,6 +101,8 @@ struct GroupResult {
   int evaluations = 0;
   double seconds = 0;
   std::string note;  ///< why nothing was fitted, etc.
+  std::vector<LoboChoice> lobo;
+  std::vector<FamilyInterval> intervals;
 };
 
 /// Fit the selected groups, one after the other (each sees the values the earlier ones wrote).
