@@ -153,7 +153,7 @@ void collect(const config::Node& n, const std::string& path, const std::string& 
       p.hi = 1;
     p.lo += 0.0;  // no "-0" in listings
     if (p.integer) {
-      p.lo = std::ceil(p.lo - 1e-9);
+      p.lo = std::ceil(p.lo - 1e-9) + 0.0;  // + 0.0: no "-0" in listings
       p.hi = std::floor(p.hi + 1e-9);
     }
     // The declared default must lie inside its own bounds; widen to include it otherwise (the
@@ -257,8 +257,15 @@ ParamRegistry ParamRegistry::scan(const std::string& configsDir) {
     HookOff() { config::setParsedFileHook(nullptr); }
     ~HookOff() { config::setParsedFileHook(saved); }
   } off;
-  for (const auto& f : files)
-    collect(config::parseYamlFile(f), "", f, scopeOfFile(f, configsDir), r.params_);
+  for (const auto& f : files) {
+    // A file that does not parse declares nothing here; whatever loads it reports the error
+    // with its file and line (a broken board must not stop `socsim boards` listing the others).
+    try {
+      collect(config::parseYamlFile(f), "", f, scopeOfFile(f, configsDir), r.params_);
+    } catch (const InputError& e) {
+      r.unreadable_.push_back(e.what());
+    }
+  }
   return r;
 }
 

@@ -47,7 +47,7 @@ struct FreeParam {
 
 /// All free parameters below `configsDir` (components/, workloads/, boards/), in file order.
 /// Parses the files without the override hook (the registry holds the presets' defaults).
-/// Throws InputError for unreadable or malformed YAML.
+/// A file that does not parse is listed in unreadable() and declares nothing.
 class ParamRegistry {
  public:
   static ParamRegistry scan(const std::string& configsDir);
@@ -59,8 +59,11 @@ class ParamRegistry {
   /// Nearest known names (for "did you mean").
   std::vector<std::string> names() const;
   const std::string& configsDir() const { return configsDir_; }
+  /// Files that did not parse (their InputError text); they declare no parameter.
+  const std::vector<std::string>& unreadable() const { return unreadable_; }
 
  private:
+  std::vector<std::string> unreadable_;
   std::string configsDir_;
   std::vector<FreeParam> params_;
 };
