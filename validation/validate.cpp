@@ -290,7 +290,7 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
 const std::vector<std::string>& validateCsvHeader() {
   static const std::vector<std::string> h = {
       "board",     "family", "benchmark",  "metric", "params", "unit", "measured",
-      "predicted", "error",  "error_kind", "status", "split"};
+      "predicted", "error",  "error_kind", "status", "split", "lo", "hi"};
   return h;
 }
 
@@ -308,7 +308,9 @@ std::vector<std::string> toCsvFields(const ValidationRow& r) {
           hasErr ? formatNumber(r.error) : "",
           errorKindName(r.errorKind),
           r.status,
-          r.split};
+          r.split,
+          formatNumber(r.lo),
+          formatNumber(r.hi)};
 }
 
 Summary summarize(const std::vector<ValidationRow>& rows) {

@@ -64,8 +64,8 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
                                     const BoardRunner& runner, const ValidateOptions& opt);
 
 /// Validation CSV columns (DESIGN.md): board,family,benchmark,metric,params,unit,measured,
-/// predicted,error,error_kind,status,split — exactly; interval bounds join when the calibration
-/// issue lands.
+/// predicted,error,error_kind,status,split, then the 80 % prediction interval lo,hi (empty for
+/// families without a committed fit; calibration/fit/uncertainty.h).
 const std::vector<std::string>& validateCsvHeader();
 std::vector<std::string> toCsvFields(const ValidationRow& r);
 

@@ -1,8 +1,12 @@
-// socsim params [--scope S] [--format table|csv|json]: every params schema's fields.
+// socsim params [--scope S] [--schemas] [--format table|csv|json]: the free (calibrated)
+// parameters of the registry (calibration/fit/param_registry.h), or with --schemas every params
+// schema's fields.
 #include <iostream>
 #include <memory>
 
 #include "apps/socsim/commands.h"
+#include "calibration/fit/param_overrides.h"
+#include "calibration/fit/param_registry.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
@@ -29,19 +33,120 @@ const char* kindName(params::Kind k) {
   }
   return "";
 }
+
+bool scopeMatches(const calib::FreeParam& p, const std::string& s) {
+  if (s.empty()) return true;
+  // A scope id or a folder of it ("components/cores", "workloads/nbench"), also without the
+  // "components/" prefix ("cores/cortex_a72"), or a scope class ("core type").
+  auto under = [&](const std::string& v) {
+    return v.compare(0, s.size(), s) == 0 && (v.size() == s.size() || v[s.size()] == '/');
+  };
+  const std::string comp = "components/";
+  std::string shortScope =
+      p.scope.compare(0, comp.size(), comp) == 0 ? p.scope.substr(comp.size()) : p.scope;
+  return under(p.scope) || under(shortScope) || p.scopeClass == s;
+}
+
+/// The free-parameter registry: one table of component/workload parameters, one of
+/// board-scoped set-up parameters, and the counts.
+int listFree(const std::string& scope, Format fmt) {
+  auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
+  auto fitted = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+  std::vector<const calib::FreeParam*> sel;
+  for (const auto& p : reg.params())
+    if (scopeMatches(p, scope)) sel.push_back(&p);
+  if (!scope.empty() && sel.empty()) {
+    std::vector<std::string> scopes;
+    for (const auto& p : reg.params()) scopes.push_back(p.scope);
+    throw InputError("--scope", 0, scope,
+                     "no free parameter in scope '" + scope + "'" + config::suggestion(scope, scopes));
+  }
+  auto table = [&](bool board) {
+    Table t;
+    t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "bounds",
+                 "bounds_origin", "integer", "where", "source"};
+    t.numeric.assign(t.columns.size(), false);
+    for (const auto* p : sel) {
+      if ((p->scopeKind == calib::ScopeKind::Board) != board) continue;
+      const auto* f = fitted.find(p->scope, p->key);
+      std::string bounds =
+          p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi) : std::string("(choice)");
+      t.addRow({p->name(), p->scopeClass, p->unit, p->text,
+                f ? formatNumber(f->value) + " (" + f->origin + ")" : "", bounds,
+                p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
+                "configs/" + p->scope + ".yaml:" + std::to_string(p->line), p->source});
+    }
+    return t;
+  };
+  Table comp = table(false), board = table(true);
+  int numeric = 0, boards = 0, nFitted = 0;
+  for (const auto* p : sel) {
+    numeric += p->numeric ? 1 : 0;
+    boards += p->scopeKind == calib::ScopeKind::Board ? 1 : 0;
+    nFitted += fitted.find(p->scope, p->key) ? 1 : 0;
+  }
+  std::string counts = std::to_string(sel.size()) + " free parameters (" +
+                       std::to_string(numeric) + " numeric, " +
+                       std::to_string(static_cast<int>(sel.size()) - numeric) +
+                       " calibrated choices); " + std::to_string(boards) +
+                       " board-scoped (set-up facts); " + std::to_string(nFitted) +
+                       " with a fitted value in calibration/params/";
+  if (fmt == Format::Json) {
+    std::cout << "{\"parameters\": ";
+    comp.print(std::cout, fmt);
+    std::cout << ",\n\"board_scoped\": ";
+    board.print(std::cout, fmt);
+    std::cout << ",\n\"count\": " << sel.size() << ", \"numeric\": " << numeric
+              << ", \"board_scoped_count\": " << boards << ", \"fitted\": " << nFitted << "}\n";
+    return 0;
+  }
+  if (fmt == Format::Csv) {
+    // One CSV: a leading column says which list a row belongs to.
+    Table all;
+    all.columns = comp.columns;
+    all.columns.insert(all.columns.begin(), "list");
+    all.numeric.assign(all.columns.size(), false);
+    for (const auto& r : comp.rows) {
+      auto row = r;
+      row.insert(row.begin(), "component");
+      all.addRow(row);
+    }
+    for (const auto& r : board.rows) {
+      auto row = r;
+      row.insert(row.begin(), "board-scoped");
+      all.addRow(row);
+    }
+    all.print(std::cout, fmt);
+    std::cerr << counts << "\n";
+    return 0;
+  }
+  comp.print(std::cout, fmt);
+  std::cout << "\nBoard-scoped parameters (measurement set-up facts no datasheet gives):\n";
+  board.print(std::cout, fmt);
+  std::cout << "\n" << counts << "\n";
+  return 0;
+}
 }  // namespace
 
 Action addParams(CLI::App& app) {
   struct Opts {
     std::string scope, format = "table";
+    bool schemas = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* sub = app.add_subcommand("params",
-                                 "list every parameter schema: key, unit, default, range, source");
-  sub->add_option("--scope", o->scope, "only this scope (core, cache, dram, ddr_controller, ...)");
+  auto* sub = app.add_subcommand(
+      "params",
+      "list the free (calibrated) parameters: name, scope, unit, default and its source, bounds, "
+      "fitted value; --schemas lists every parameter schema");
+  sub->add_option("--scope", o->scope,
+                  "only this scope: a preset (components/cores/cortex_a72, cores/cortex_a72, "
+                  "workloads/nbench) or a class ('core type'); with --schemas a schema (core, "
+                  "cache, dram, ...)");
+  sub->add_flag("--schemas", o->schemas, "every params schema's fields instead of the free parameters");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
     Format fmt = parseFormat(o->format);
+    if (!o->schemas) return listFree(o->scope, fmt);
     auto schemas = soc::allSchemas();
     std::vector<std::string> scopes;
     for (const auto& s : schemas) scopes.push_back(s.scope);

@@ -9,12 +9,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
 #include "apps/socsim/commands.h"
 #include "sweep/report.h"
 #include "calibration/dataset/measured_row.h"
+#include "calibration/fit/uncertainty.h"
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
@@ -184,9 +186,10 @@ Action addValidate(CLI::App& app) {
     if (!o->cv.empty()) {
       if (o->cv != "lobo" && o->cv != "release")
         throw InputError("", 0, "--cv", "expected lobo or release, got '" + o->cv + "'");
-      throw InputError("", 0, "--cv",
-                       "cross-validation needs fitted parameters, and 'socsim calibrate' does not "
-                       "exist yet: not available in this version");
+      if (o->cv == "release")
+        throw InputError("", 0, "--cv",
+                         "--cv release (fit without one guide) is not available in this version; "
+                         "--cv lobo is");
     }
     std::vector<calib::MeasuredRow> rows;
     if (o->measured.empty()) {
@@ -246,8 +249,28 @@ Action addValidate(CLI::App& app) {
     ro.boardFiles = boardFiles;
     if (!o->noOut) ro.resolvedDir = outDir + "/resolved";
     auto runner = validation::makeBoardRunner(boardsDir, ro);
-    auto results = validation::validate(sel, runner, vo);
+    std::optional<std::pair<int, int>> loboCoverage;
+    std::vector<validation::ValidationRow> results;
+    if (o->cv == "lobo") {
+      // Each board's rows predicted with the committed leave-one-board-out refit (socsim
+      // calibrate writes it next to the report), inside that board's worker.
+      auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
+      auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+      auto plan = calib::readLoboPlan(sourceDir(), reg);
+      results = validation::validate(sel, calib::loboRunner(runner, committed, plan, reg), vo);
+      loboCoverage = calib::finishLobo(results, plan);
+    } else {
+      results = validation::validate(sel, runner, vo);
+      calib::applyIntervals(results, calib::readIntervals(sourceDir()));
+    }
     auto summary = validation::summarize(results);
+    if (loboCoverage)
+      std::cerr << "lobo: " << loboCoverage->second << " of " << loboCoverage->first
+                << " scored LOBO rows inside their 80 % interval ("
+                << (loboCoverage->first ? pct(double(loboCoverage->second) / loboCoverage->first)
+                                        : std::string("n/a"))
+                << " %); rows of families without a committed fit are in-sample, rows whose "
+                   "fitted components have no other board are no-donor\n";
 
     if (!o->noOut) {
       writeFile(outDir + "/validate.csv", [&](std::ostream& os) {
@@ -279,7 +302,7 @@ Action addValidate(CLI::App& app) {
       Table t;
       t.columns = validation::validateCsvHeader();
       t.numeric.assign(t.columns.size(), false);
-      for (int i : {6, 7, 8}) t.numeric[i] = true;
+      for (int i : {6, 7, 8, 12, 13}) t.numeric[i] = true;
       for (const auto& r : results) t.addRow(validation::toCsvFields(r));
       std::cout << "{\"rows\": ";
       t.print(std::cout, Format::Json);

@@ -34,6 +34,7 @@ Action addParams(CLI::App& app);
 /// `socsim sweep` (issue 10) and `socsim plot`.
 Action addSweep(CLI::App& app);
 Action addPlot(CLI::App& app);
+Action addCalibrate(CLI::App& app);
 
 /// `<sourceDir>/configs/boards`
 std::string boardsDir();

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "apps/socsim/commands.h"
+#include "calibration/fit/calibrate.h"
 #include "common/error.h"
 #include "common/paths.h"
 #include "soc/config/config_tree.h"
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   actions["params"] = addParams(app);
   actions["sweep"] = addSweep(app);
   actions["plot"] = addPlot(app);
+  actions["calibrate"] = addCalibrate(app);
   // CLI11 reports an unknown first word as "A subcommand is required": name it instead.
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
@@ -65,7 +67,12 @@ int main(int argc, char** argv) {
   int status = 2;
   try {
     for (auto* sub : app.get_subcommands()) {
-      status = actions.at(sub->get_name())();
+      // Commands that load boards use the committed fitted parameters (calibration/params/);
+      // calibrate manages its own, params lists them, ingest and measured load no config.
+      const std::string name = sub->get_name();
+      if (name != "ingest" && name != "measured" && name != "params" && name != "calibrate")
+        socsim::calib::installCommittedParams(socsim::sourceDir());
+      status = actions.at(name)();
       break;
     }
   } catch (const socsim::InputError& e) {

@@ -286,12 +286,24 @@ Node parseYamlText(const std::string& text, const std::string& displayName) {
   return n;
 }
 
+namespace {
+ParsedFileHook& parsedFileHook() {
+  static ParsedFileHook hook;
+  return hook;
+}
+}  // namespace
+
+void setParsedFileHook(ParsedFileHook hook) { parsedFileHook() = std::move(hook); }
+ParsedFileHook currentParsedFileHook() { return parsedFileHook(); }
+
 Node parseYamlFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "", "cannot read file");
   std::ostringstream ss;
   ss << in.rdbuf();
-  return parseYamlText(ss.str(), path);
+  Node n = parseYamlText(ss.str(), path);
+  if (const auto& hook = parsedFileHook()) hook(path, n);
+  return n;
 }
 
 // ---------------------------------------------------------------- presets

@@ -12,6 +12,7 @@
 ///     key by key, scalars and sequences replace. Presets may name presets; cycles are errors.
 ///  3. `applyOverride` applies one `--set PATH=VALUE` (path syntax in overridePathSyntax()).
 /// Nothing here knows a schema; conversion to params structs is in schema_io.h.
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -52,6 +53,15 @@ struct Node {
 /// Keys with a meaning to the loader in every group (never schema fields).
 inline constexpr const char* kPresetKey = "preset";
 inline constexpr const char* kSourceKey = "source";
+
+/// Called by parseYamlFile with the path as given and the parsed tree (after step 1, before
+/// any preset is resolved): the loader hook of the calibration override layer
+/// (calibration/fit/param_overrides.h), which puts fitted parameter values in place of the
+/// presets' defaults. Empty by default; setting an empty function removes it.
+using ParsedFileHook = std::function<void(const std::string& path, Node& root)>;
+void setParsedFileHook(ParsedFileHook hook);
+/// The hook now installed (empty when none).
+ParsedFileHook currentParsedFileHook();
 
 /// Parse a YAML file into a Node (step 1). Throws InputError naming file and line for
 /// unreadable files, malformed YAML (yaml-cpp's ParserException), duplicate keys, non-scalar

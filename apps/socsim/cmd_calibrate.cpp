@@ -1,0 +1,139 @@
+// socsim calibrate [--family F] [--check] [--max-evals N] [--jobs N] [--algorithm sbplx|bobyqa]
+// [--format table|csv|json]: fit the free parameters (calibration/fit/calibrate.h), or check
+// the committed ones against the committed reports.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "apps/socsim/commands.h"
+#include "calibration/dataset/measured_row.h"
+#include "calibration/fit/calibrate.h"
+#include "common/error.h"
+#include "common/format.h"
+#include "common/table.h"
+#include "soc/config/config_tree.h"
+
+namespace socsim::app {
+
+namespace {
+std::string errText(double v, bool pp) {
+  return pp ? formatSig(v, 3) + " pp" : formatSig(100 * v, 3) + " %";
+}
+}  // namespace
+
+Action addCalibrate(CLI::App& app) {
+  struct Opts {
+    std::string family, format = "table", algorithm = "sbplx";
+    bool check = false, noWrite = false;
+    int jobs = 0, maxEvals = 60, maxScreen = 40;
+    double maxSeconds = 600;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* sub = app.add_subcommand(
+      "calibrate",
+      "fit the free parameters to the measured data (stages: memory, cores, kernel, I/O); write "
+      "calibration/params/<group>.yaml and calibration/reports/<group>.{md,csv}");
+  sub->add_option("--family", o->family,
+                  "only the fit groups of these families (comma-separated; lmbench-mem and stream "
+                  "are fitted together as 'memory')");
+  sub->add_flag("--check", o->check,
+                "re-run the committed parameters and confirm the committed reports (no fit)");
+  sub->add_option("--max-evals", o->maxEvals, "optimizer evaluations per group (default 60)");
+  sub->add_option("--max-screen", o->maxScreen, "candidate parameters screened per group (default 40)");
+  sub->add_option("--max-seconds", o->maxSeconds, "optimizer time per group (default 600)");
+  sub->add_option("--algorithm", o->algorithm, "sbplx | bobyqa (NLopt local derivative-free)");
+  sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)");
+  sub->add_flag("--no-write", o->noWrite, "do not write calibration/params or calibration/reports");
+  sub->add_option("--format", o->format, "table|csv|json");
+  return [o]() {
+    Format fmt = parseFormat(o->format);
+    if (o->algorithm != "sbplx" && o->algorithm != "bobyqa")
+      throw InputError("", 0, "--algorithm", "expected sbplx or bobyqa, got '" + o->algorithm + "'");
+    if (o->maxEvals < 1) throw InputError("", 0, "--max-evals", "expected at least 1");
+    calib::CalibrateOptions co;
+    co.sourceDir = sourceDir();
+    co.jobs = o->jobs > 0 ? o->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    co.maxEvaluations = o->maxEvals;
+    co.maxScreen = o->maxScreen;
+    co.maxSecondsPerGroup = o->maxSeconds;
+    co.algorithm = o->algorithm;
+    co.write = !o->noWrite;
+    co.log = &std::cerr;
+    if (!o->family.empty()) {
+      size_t start = 0;
+      while (start <= o->family.size()) {
+        size_t end = o->family.find(',', start);
+        if (end == std::string::npos) end = o->family.size();
+        std::string f = o->family.substr(start, end - start);
+        const calib::FitGroup* g = calib::groupOfFamily(f);
+        if (!g) {
+          std::vector<std::string> fams;
+          for (const auto& fg : calib::fitGroups()) fams.insert(fams.end(), fg.families.begin(), fg.families.end());
+          throw InputError("", 0, "--family", "no fit group for family '" + f + "'" + config::suggestion(f, fams));
+        }
+        if (std::find(co.groups.begin(), co.groups.end(), g->name) == co.groups.end())
+          co.groups.push_back(g->name);
+        start = end + 1;
+      }
+    }
+    auto rows = calib::readMeasuredDir(measuredDir());
+    if (o->check) {
+      auto res = calib::checkCalibration(rows, co);
+      Table t;
+      t.columns = {"group", "rows", "drifted_rows", "loss_committed", "loss_now", "result"};
+      t.numeric = {false, true, true, true, true, false};
+      bool ok = true;
+      for (const auto& c : res) {
+        t.addRow({c.group, std::to_string(c.rows), std::to_string(c.rowsDrifted),
+                  formatNumber(c.lossCommitted), formatNumber(c.lossNow), c.message});
+        ok = ok && c.ok;
+      }
+      if (res.empty())
+        throw InputError("", 0, "--check",
+                         "no committed report in calibration/reports/ for the selected groups");
+      t.print(std::cout, fmt);
+      if (fmt == Format::Table)
+        std::cout << "\ncalibrate --check: " << (ok ? "the committed parameters reproduce the committed reports"
+                                                   : "MISMATCH: re-run socsim calibrate")
+                  << "\n";
+      return ok ? 0 : 1;
+    }
+    auto res = calib::calibrate(rows, co);
+    Table t;
+    t.columns = {"group", "family", "rows", "MdAPE_before", "MdAPE_after", "fitted", "budget",
+                 "candidates", "loss_before", "loss_after", "evaluations", "seconds"};
+    t.numeric.assign(t.columns.size(), true);
+    t.numeric[0] = t.numeric[1] = false;
+    int fitted = 0, rowsUsed = 0;
+    for (const auto& g : res) {
+      fitted += static_cast<int>(g.fitted.size());
+      rowsUsed += g.rowsUsed;
+      if (g.families.empty())
+        t.addRow({g.group, "", std::to_string(g.rowsUsed), "", "", "0", std::to_string(g.budget),
+                  std::to_string(g.candidates), "", "", std::to_string(g.evaluations),
+                  formatSig(g.seconds, 3)});
+      for (const auto& f : g.families)
+        t.addRow({g.group, f.family, std::to_string(f.rows), errText(f.mdapeBefore, f.pp),
+                  errText(f.mdapeAfter, f.pp), std::to_string(g.fitted.size()),
+                  std::to_string(g.budget), std::to_string(g.candidates),
+                  formatSig(g.lossBefore, 5), formatSig(g.lossAfter, 5),
+                  std::to_string(g.evaluations), formatSig(g.seconds, 3)});
+    }
+    t.print(std::cout, fmt);
+    if (fmt == Format::Table) {
+      std::cout << "\nFitted parameters:\n";
+      for (const auto& g : res)
+        for (const auto& p : g.fitted)
+          std::cout << "  " << p.name << ": " << formatNumber(p.defaultValue) << " -> "
+                    << formatNumber(p.value) << " " << p.unit << "\n";
+      std::cout << "\nbudget: " << fitted << " fitted parameters for " << rowsUsed
+                << " rows used (at most 1 per 10 rows: " << rowsUsed / 10 << "); "
+                << (fitted * 10 <= rowsUsed ? "holds" : "EXCEEDED") << "\n";
+    }
+    return 0;
+  };
+}
+
+}  // namespace socsim::app

@@ -1,0 +1,129 @@
+#pragma once
+/// @file calibrate.h
+/// @brief `socsim calibrate`: fits the free parameters (param_registry.h) to the measured
+///        dataset, in stages that follow the physics, and writes calibration/params/<group>.yaml
+///        and calibration/reports/<group>.{csv,md}.
+///
+/// Method, per fit group (one or more families fitted together):
+///  - rows: the group's measured rows that count under the written exclusion policy
+///    (validation::exclusionReason) and that the model predicts at the starting point;
+///  - candidates: free parameters in the stage's config folders that the group's rows read:
+///    presets parsed while loading the rows' boards, and the families' workload profiles; a
+///    parameter already fitted by another group's params file is held at its fitted value;
+///  - budget: at most one fitted parameter per ten rows used; when there are more candidates,
+///    a one-step sensitivity screen keeps the ones that move the loss most;
+///  - loss: mean Cauchy loss (scale 0.25) of log(predicted/measured), or of (predicted -
+///    measured)/100 for percentage rows (CPU load), plus 0.002 x the squared distance from the
+///    default in bound-normalized coordinates (regularization toward the documented defaults);
+///  - optimizer: NLopt LN_SBPLX (or LN_BOBYQA) on bound-normalized coordinates (log scale for
+///    positive bounds), integers rounded, evaluations memoized and capped;
+///  - each evaluation is one `validation::validate` run over those rows: one forked worker per
+///    board, the board loaded with the trial values in place (the override hook is inherited by
+///    the workers), so nothing is re-elaborated in the parent.
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "calibration/dataset/measured_row.h"
+#include "calibration/fit/param_registry.h"
+
+namespace socsim::calib {
+
+/// A fit group: the families fitted together, and the config folders (prefixes of registry
+/// scopes) whose parameters the group may fit.
+struct FitGroup {
+  std::string name;   ///< also the params/report file stem
+  std::string stage;  ///< memory | cores | kernel | io
+  std::vector<std::string> families;
+  std::vector<std::string> scopePrefixes;
+};
+
+/// All fit groups in stage order (memory system first, then cores, kernel paths, I/O).
+const std::vector<FitGroup>& fitGroups();
+/// The group fitting `family`, or nullptr.
+const FitGroup* groupOfFamily(const std::string& family);
+
+struct CalibrateOptions {
+  std::string sourceDir;          ///< holds configs/ and calibration/
+  std::vector<std::string> groups;  ///< group names to fit (empty: all, in stage order)
+  int jobs = 2;                   ///< worker processes per evaluation
+  int maxEvaluations = 60;        ///< optimizer evaluations per group (screening not counted)
+  int maxScreen = 40;             ///< candidates screened at most (nearest the rows first)
+  double maxSecondsPerGroup = 600;
+  std::string algorithm = "sbplx";  ///< sbplx | bobyqa
+  bool write = true;              ///< write calibration/params and calibration/reports
+  std::ostream* log = nullptr;    ///< progress lines
+};
+
+/// Per-family in-sample summary over the rows used.
+struct FamilyFit {
+  std::string family;
+  int rows = 0;
+  double mdapeBefore = 0, mdapeAfter = 0;  ///< fraction (rel rows) or pp (pp rows)
+  bool pp = false;
+};
+
+struct FittedParam {
+  std::string name;
+  double defaultValue = 0, value = 0;
+  std::string unit;
+  double sensitivity = 0;
+};
+
+/// Leave-one-board-out choice for one board: the fitted parameters' values refitted without
+/// its rows, and `lobo` or `no-donor` (the board's fitted components have no other board).
+struct LoboChoice {
+  std::string board, status;
+  std::vector<std::pair<const FreeParam*, double>> values;
+};
+
+/// Prediction-interval quantiles of one family, from its LOBO residuals (log(pred/meas), or
+/// (pred - meas)/100 for percentage rows): the measured value lies in
+/// [pred * exp(-q90), pred * exp(-q10)] for 80 % of LOBO rows.
+struct FamilyInterval {
+  std::string family;
+  bool pp = false;
+  int rows = 0;
+  double q10 = 0, q90 = 0;
+  double loboMdape = 0;   ///< fraction (rel) or pp
+  int coverageRows = 0;   ///< LOBO rows checked against the other boards' quantiles
+  double coverage = 0;    ///< share of them inside their 80 % interval
+};
+
+struct GroupResult {
+  std::string group;
+  int rowsUsed = 0, rowsNotPredicted = 0;
+  int candidates = 0, screened = 0, budget = 0;
+  std::vector<FittedParam> fitted;
+  double lossBefore = 0, lossAfter = 0;
+  std::vector<FamilyFit> families;
+  int evaluations = 0;
+  double seconds = 0;
+  std::string note;  ///< why nothing was fitted, etc.
+  std::vector<LoboChoice> lobo;
+  std::vector<FamilyInterval> intervals;
+};
+
+/// Fit the selected groups, one after the other (each sees the values the earlier ones wrote).
+std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
+                                   const CalibrateOptions& opt);
+
+/// `--check`: for each selected group with a committed report, predict the report's rows with
+/// the committed parameters and compare with the report (loss and per-family MdAPE within
+/// `tolerance` relative/absolute, per-row drift counted). Returns true when all match.
+struct CheckResult {
+  std::string group;
+  bool ok = false;
+  int rows = 0, rowsDrifted = 0;
+  double lossCommitted = 0, lossNow = 0;
+  std::string message;
+};
+std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
+                                          const CalibrateOptions& opt);
+
+/// Install the committed calibration/params/*.yaml below `sourceDir` (the override hook);
+/// returns how many values are applied. InputError for a bad params file.
+int installCommittedParams(const std::string& sourceDir);
+
+}  // namespace socsim::calib

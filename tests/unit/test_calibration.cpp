@@ -1,0 +1,195 @@
+// Parameter registry, the calibration override layer (calibration/params/*.yaml applied when a
+// config is loaded) and the fit machinery's pure parts (issue 9).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "calibration/fit/calibrate.h"
+#include "calibration/fit/param_overrides.h"
+#include "calibration/fit/param_registry.h"
+#include "common/error.h"
+#include "soc/config/loader.h"
+
+namespace fs = std::filesystem;
+using namespace socsim;
+using namespace socsim::calib;
+
+namespace {
+
+std::string configsDir() { return std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs"; }
+
+const ParamRegistry& registry() {
+  static const ParamRegistry r = ParamRegistry::scan(configsDir());
+  return r;
+}
+
+std::string tmpDir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() /
+               ("socsim-test-calibration-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d.string();
+}
+
+std::string writeFile(const std::string& dir, const std::string& name, const std::string& text) {
+  std::string f = dir + "/" + name;
+  std::ofstream(f) << text;
+  return f;
+}
+
+/// Expect an InputError naming `file` and containing `what`.
+template <class F>
+void expectInputError(F&& f, const std::string& file, const std::string& what) {
+  try {
+    f();
+    FAIL() << "expected an InputError about " << what;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), file) << e.what();
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+  }
+}
+
+struct HookGuard {
+  ~HookGuard() { uninstallParamSet(); }
+};
+
+}  // namespace
+
+TEST(Registry, DeclaresEachCalibratedPresetValueOnceWithScopeUnitDefaultAndBounds) {
+  const FreeParam* p =
+      registry().find("components/cores/cortex_a72", "timing.mispredict_penalty_cycles");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->scopeClass, "core type");
+  EXPECT_EQ(p->scopeKind, ScopeKind::Component);
+  EXPECT_TRUE(p->numeric);
+  EXPECT_TRUE(p->integer);  // the core-timing schema takes whole cycles
+  EXPECT_EQ(p->unit, "cycles");
+  EXPECT_EQ(p->defaultValue, 15);
+  EXPECT_EQ(p->lo, 10);  // "bounds 10..20" in the preset's source
+  EXPECT_EQ(p->hi, 20);
+  EXPECT_EQ(p->boundsOrigin, "stated");
+  EXPECT_EQ(p->source.rfind("calibrated", 0), 0u);
+  // A datasheet fact is not a free parameter.
+  EXPECT_EQ(registry().find("components/cores/cortex_a72", "timing.fetch_width"), nullptr);
+  // Names are unique, and every numeric parameter's default lies within its bounds.
+  std::set<std::string> names;
+  for (const auto& q : registry().params()) {
+    EXPECT_TRUE(names.insert(q.name()).second) << q.name();
+    if (q.numeric) {
+      EXPECT_LE(q.lo, q.defaultValue) << q.name();
+      EXPECT_GE(q.hi, q.defaultValue) << q.name();
+    }
+  }
+}
+
+TEST(Registry, WorkloadProfilesAreBenchmarkScoped) {
+  const FreeParam* p = registry().find("workloads/dhrystone", "profile.instructions_per_unit");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->scopeKind, ScopeKind::Workload);
+  EXPECT_EQ(p->scopeClass, "benchmark profile");
+}
+
+TEST(Registry, NumbersBoundsAndScopes) {
+  double v = 0, lo = 0, hi = 0;
+  std::string suffix;
+  EXPECT_TRUE(splitNumber("4266MT/s", v, suffix));
+  EXPECT_EQ(v, 4266);
+  EXPECT_EQ(suffix, "MT/s");
+  EXPECT_TRUE(splitNumber("6e+06", v, suffix));
+  EXPECT_EQ(v, 6e6);
+  EXPECT_EQ(suffix, "");
+  EXPECT_FALSE(splitNumber("gshare", v, suffix));
+  EXPECT_TRUE(parseStatedBounds("calibrated: x; bounds 1.5e6..4e6", lo, hi));
+  EXPECT_EQ(lo, 1.5e6);
+  EXPECT_EQ(hi, 4e6);
+  EXPECT_FALSE(parseStatedBounds("calibrated: initial value", lo, hi));
+  EXPECT_EQ(scopeOfFile(configsDir() + "/components/dram/../dram/lpddr4_4266.yaml", configsDir()),
+            "components/dram/lpddr4_4266");
+  EXPECT_EQ(scopeOfFile("/etc/hosts", configsDir()), "");
+}
+
+TEST(Overrides, FittedValuesReplaceThePresetDefaultWhenABoardLoads) {
+  HookGuard guard;
+  const std::string board = configsDir() + "/boards/j721e-idk-gw.yaml";
+  auto before = soc::loadBoard(board);
+  ASSERT_EQ(before.clusters[0].timing.mispredict_penalty_cycles, 15);
+  std::string dir = tmpDir("apply");
+  writeFile(dir, "cores.yaml",
+            "group: dhrystone\nfamilies: [dhrystone]\nprovenance: {date: test}\nparams:\n"
+            "  components/cores/cortex_a72.timing.mispredict_penalty_cycles: {value: 18, default: 15}\n");
+  ParamSet set = readParamDir(dir, registry());
+  ASSERT_EQ(set.size(), 1u);
+  installParamSet(set, registry());
+  auto after = soc::loadBoard(board);
+  EXPECT_EQ(after.clusters[0].timing.mispredict_penalty_cycles, 18);
+  std::string src = after.sourceOf("clusters[0].core.timing.mispredict_penalty_cycles");
+  EXPECT_NE(src.find("fitted (cores.yaml)"), std::string::npos) << src;
+  // A board of another core type is untouched.
+  auto am335x = soc::loadBoard(configsDir() + "/boards/am335x-evm.yaml");
+  auto ref = soc::loadBoard(configsDir() + "/boards/am335x-evm.yaml");
+  EXPECT_EQ(am335x.clusters[0].timing.mispredict_penalty_cycles,
+            ref.clusters[0].timing.mispredict_penalty_cycles);
+  uninstallParamSet();
+  EXPECT_EQ(soc::loadBoard(board).clusters[0].timing.mispredict_penalty_cycles, 15);
+  fs::remove_all(dir);
+}
+
+TEST(Overrides, UnknownOutOfBoundsAndDuplicateEntriesAreInputErrorsNamingFileAndKey) {
+  std::string dir = tmpDir("bad");
+  const std::string head = "group: g\nfamilies: [dhrystone]\nparams:\n";
+  auto unknown = writeFile(dir, "unknown.yaml",
+                           head + "  components/cores/cortex_a72.timing.mispredict_penalty_cycle: 16\n");
+  expectInputError([&] { readParamFile(unknown, registry()); }, unknown,
+                   "did you mean 'components/cores/cortex_a72.timing.mispredict_penalty_cycles'");
+  auto out = writeFile(dir, "out.yaml",
+                       head + "  components/cores/cortex_a72.timing.mispredict_penalty_cycles: {value: 40}\n");
+  expectInputError([&] { readParamFile(out, registry()); }, out, "outside the bounds 10 .. 20");
+  auto frac = writeFile(dir, "frac.yaml",
+                        head + "  components/cores/cortex_a72.timing.mispredict_penalty_cycles: 15.5\n");
+  expectInputError([&] { readParamFile(frac, registry()); }, frac, "whole numbers");
+  auto top = writeFile(dir, "top.yaml", "group: g\nparam: {}\n");
+  expectInputError([&] { readParamFile(top, registry()); }, top, "did you mean 'params'");
+  fs::remove_all(dir);
+
+  std::string dup = tmpDir("dup");
+  writeFile(dup, "a.yaml", head + "  workloads/dhrystone.profile.instructions_per_unit: 180\n");
+  auto b = writeFile(dup, "b.yaml", head + "  workloads/dhrystone.profile.instructions_per_unit: 200\n");
+  expectInputError([&] { readParamDir(dup, registry()); }, b, "also set by a.yaml");
+  fs::remove_all(dup);
+}
+
+TEST(Overrides, WrittenParamsFileReadsBack) {
+  std::string dir = tmpDir("write");
+  const FreeParam* p = registry().find("workloads/dhrystone", "profile.instructions_per_unit");
+  ASSERT_NE(p, nullptr);
+  ParamFileInfo info;
+  info.group = "dhrystone";
+  info.families = {"dhrystone"};
+  info.provenance = {{"data", "test \"quoted\""}, {"date", "2026-01-01"}};
+  writeParamFile(dir + "/dhrystone.yaml", info, {{p, 200.0}});
+  ParamSet set = readParamFile(dir + "/dhrystone.yaml", registry());
+  const ParamValue* v = set.find(p->scope, p->key);
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->value, 200.0);
+  fs::remove_all(dir);
+}
+
+TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
+  const auto& g = fitGroups();
+  ASSERT_FALSE(g.empty());
+  EXPECT_EQ(g.front().name, "memory");
+  EXPECT_EQ(groupOfFamily("stream"), groupOfFamily("lmbench-mem"));
+  EXPECT_EQ(groupOfFamily("dhrystone")->stage, "cores");
+  EXPECT_EQ(groupOfFamily("no-such-family"), nullptr);
+  std::set<std::string> fams;
+  for (const auto& grp : g)
+    for (const auto& f : grp.families) EXPECT_TRUE(fams.insert(f).second) << f;
+}
+
+TEST(CommittedParams, TheRepositoryParamsFilesLoad) {
+  // Every committed calibration/params/*.yaml names registered parameters within bounds.
+  HookGuard guard;
+  EXPECT_NO_THROW(installCommittedParams(SOCSIM_TEST_SOURCE_DIR));
+}
