@@ -65,14 +65,16 @@ const params::Schema<SensorMode>& SensorMode::schema() {
           .real("frame_rate_fps", &P::frame_rate_fps, "fps", 0, 1000,
                 "nominal frame rate of the mode, used when its timing is not known",
                 "sensor datasheet (per entry)")
-          .real("pixel_clock_mhz", &P::pixel_clock_mhz, "MHz", 0, 10000, "sensor pixel clock",
-                "sensor driver / datasheet (per entry)")
-          .integer("line_length_pck", &P::line_length_pck, "pixel clocks", 0, 1 << 20,
-                   "pixel clocks per line incl. horizontal blanking", "per entry")
+          .real("sensor_clock_mhz", &P::sensor_clock_mhz, "MHz", 0, 10000,
+                "pixel-array readout clock", "sensor driver PLL set-up (per entry)")
+          .integer("line_length_pck", &P::line_length_pck, "array clocks", 0, 1 << 20,
+                   "array clocks per line incl. horizontal blanking", "per entry")
           .integer("frame_length_lines", &P::frame_length_lines, "lines", 0, 1 << 20,
                    "lines per frame incl. vertical blanking", "per entry")
-          .integer("bytes_per_pixel", &P::bytes_per_pixel, "bytes", 1, 8,
-                   "bytes per pixel on the sensor bus", "YUV422 8-bit: 2 bytes per pixel")
+          .real("output_clock_mhz", &P::output_clock_mhz, "MHz", 0, 10000,
+                "output port clock; 0 = the port never limits", "sensor driver (per entry)")
+          .integer("bytes_per_pixel", &P::bytes_per_pixel, "bus clocks", 1, 8,
+                   "output bus clocks per pixel", "YUV422 on an 8-bit port: 2")
           .integer("out_width", &P::out_width, "pixels", 1, 16384, "width the sensor sends",
                    "per entry")
           .integer("out_height", &P::out_height, "lines", 1, 16384, "height the sensor sends",

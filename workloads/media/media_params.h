@@ -33,13 +33,17 @@ struct DisplayMode {
   static const params::Schema<DisplayMode>& schema();
 };
 
-/// One camera sensor output mode: the frame timing the sensor runs at.
+/// One camera sensor output mode. The pixel array reads a frame in
+/// line_length_pck x frame_length_lines array clocks; the output port sends each line as
+/// out_width x bytes_per_pixel bus clocks. The slower of the two sets the frame rate (the
+/// sensor's output FIFO stalls the readout when the port cannot keep up).
 struct SensorMode {
-  double frame_rate_fps = 0;   ///< nominal rate when the timing below is not known (0 = use it)
-  double pixel_clock_mhz = 0;  ///< sensor pixel clock
-  int line_length_pck = 0;     ///< pixel clocks per line (active + horizontal blanking)
-  int frame_length_lines = 0;  ///< lines per frame (active + vertical blanking)
-  int bytes_per_pixel = 2;     ///< on the parallel/CSI bus (YUV422 8-bit: 2)
+  double frame_rate_fps = 0;      ///< nominal rate when the timing below is not known (0 = use it)
+  double sensor_clock_mhz = 0;    ///< pixel-array (readout) clock
+  int line_length_pck = 0;        ///< array clocks per line (active + horizontal blanking)
+  int frame_length_lines = 0;     ///< lines per frame (active + vertical blanking)
+  double output_clock_mhz = 0;    ///< output port clock (0 = the port never limits)
+  int bytes_per_pixel = 2;        ///< bus clocks per pixel on an 8-bit port (YUV422: 2)
   int out_width = 0, out_height = 0;  ///< what the sensor sends (the capture path may scale)
 
   static const params::Schema<SensorMode>& schema();

@@ -1,5 +1,6 @@
 #include "workloads/media/media_workloads.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "common/error.h"
@@ -13,10 +14,20 @@ namespace socsim::wl::media {
 double refreshHz(const DisplayMode& m) {
   return m.pixel_clock_khz * 1e3 / (static_cast<double>(m.h_total) * m.v_total);
 }
-double sensorFps(const SensorMode& m) {
-  if (m.pixel_clock_mhz <= 0 || m.line_length_pck <= 0 || m.frame_length_lines <= 0)
+double sensorArrayFps(const SensorMode& m) {
+  if (m.sensor_clock_mhz <= 0 || m.line_length_pck <= 0 || m.frame_length_lines <= 0)
     return m.frame_rate_fps;
-  return m.pixel_clock_mhz * 1e6 / (static_cast<double>(m.line_length_pck) * m.frame_length_lines);
+  return m.sensor_clock_mhz * 1e6 /
+         (static_cast<double>(m.line_length_pck) * m.frame_length_lines);
+}
+double sensorPortFps(const SensorMode& m) {
+  if (m.output_clock_mhz <= 0 || m.out_width <= 0 || m.frame_length_lines <= 0) return 0;
+  return m.output_clock_mhz * 1e6 /
+         (static_cast<double>(m.out_width) * m.bytes_per_pixel * m.frame_length_lines);
+}
+double sensorFps(const SensorMode& m) {
+  const double array = sensorArrayFps(m), port = sensorPortFps(m);
+  return port > 0 ? std::min(array, port) : array;
 }
 double audioBitsPerSecond(double rateHz, int channels, int sampleBits) {
   return rateHz * channels * sampleBits;
@@ -191,14 +202,17 @@ Prediction MediaWorkloads::sensor(RunContext& ctx, const Query& q) {
   const SensorMode& sm = m->second;
   Prediction p;
   p.value = sensorFps(sm);
-  p.breakdown.add("sensor.frame", 1.0 / p.value);
+  const double array = sensorArrayFps(sm), port = sensorPortFps(sm);
+  const bool portBound = port > 0 && port < array;
+  p.breakdown.add(portBound ? "sensor.output_port" : "sensor.array_readout", 1.0 / p.value);
   const double bytes = static_cast<double>(sm.out_width) * sm.out_height * sm.bytes_per_pixel;
-  p.note = name +
-           (sm.pixel_clock_mhz > 0
-                ? " " + g3(sm.pixel_clock_mhz) + " MHz / (" + std::to_string(sm.line_length_pck) +
-                      " x " + std::to_string(sm.frame_length_lines) + ")"
-                : " nominal " + g3(sm.frame_rate_fps) + " fps (timing not known)") +
-           "; capture DMA writes " + g3(bytes * p.value / 1e6) + " MB/s";
+  p.note = name + (sm.sensor_clock_mhz > 0
+                      ? " array " + g3(sm.sensor_clock_mhz) + " MHz / (" +
+                            std::to_string(sm.line_length_pck) + " x " +
+                            std::to_string(sm.frame_length_lines) + ") = " + g3(array) + " fps"
+                      : " nominal " + g3(sm.frame_rate_fps) + " fps (timing not known)") +
+           (port > 0 ? ", output port " + g3(port) + " fps" : "") + "; capture DMA writes " +
+           g3(bytes * p.value / 1e6) + " MB/s";
   return p;
 }
 

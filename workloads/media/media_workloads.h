@@ -12,8 +12,9 @@
 ///   application cores.
 /// - Display refresh = pixel clock / (h_total x v_total) of the mode (VESA DMT / CEA-861 / CVT
 ///   for HDMI, the panel's own timing for LCD); the scan-out DMA bandwidth is reported.
-/// - Sensor capture fps = sensor pixel clock / (line length x frame length) of the sensor mode
-///   the driver programs; the capture DMA bandwidth is reported.
+/// - Sensor capture fps = the slower of the pixel array (array clock / (line length x frame
+///   length) of the mode the driver programs) and the output port (port clock / (bytes per
+///   line x frame length)); the capture DMA bandwidth is reported.
 #include <memory>
 #include <string>
 
@@ -47,7 +48,11 @@ class MediaWorkloads : public Workload {
 
 /// Display refresh rate of a mode, frames per second.
 double refreshHz(const DisplayMode& m);
-/// Sensor frame rate of a mode, frames per second.
+/// Frame rate the pixel array reads out at (frame_rate_fps when the timing is not known).
+double sensorArrayFps(const SensorMode& m);
+/// Frame rate the output port can send (0 when it does not limit).
+double sensorPortFps(const SensorMode& m);
+/// Sensor frame rate of a mode, frames per second: the slower of array and port.
 double sensorFps(const SensorMode& m);
 /// Audio stream bit rate, bits per second.
 double audioBitsPerSecond(double rateHz, int channels, int sampleBits);
