@@ -205,7 +205,7 @@ TEST(McuWorkloads, McanMessagesPerSecond) {
 // Transfer time >= the wire time of the closed form; Mbit/s and us rows agree (bits / time).
 TEST(McuWorkloads, McspiTransfersAtLeastTheWireTime) {
   Am64x a;
-  const models::Mcspi spi{models::McspiParams{}};
+  const models::Mcspi spi{a.w.data().mcspiController};
   for (int bits : {8, 16, 32}) {
     const int words = 400 * 8 / bits;
     const std::string p =

@@ -172,10 +172,11 @@ McuData loadMcuData(const std::string& file) {
   read(d.bus, "mcu_bus");
   read(d.ipc, "ipc");
   read(d.mcan, "mcan_test");
+  read(d.mcspiController, "mcspi");
   read(d.mcspi, "mcspi_driver");
   read(d.rndis, "rndis");
   for (const auto& [key, node] : root.map)
-    if (key != "mcu_bus" && key != "ipc" && key != "mcan_test" && key != "mcspi_driver" &&
+    if (key != "mcu_bus" && key != "ipc" && key != "mcan_test" && key != "mcspi_driver" && key != "mcspi" &&
         key != "rndis" && key != config::kSourceKey)
       throw InputError(node.file, node.line, key, "unknown group '" + key + "'");
   return d;

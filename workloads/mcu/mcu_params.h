@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/params.h"
+#include "models/peripherals/mcspi/mcspi.h"
 
 namespace socsim::wl::mcu {
 
@@ -77,6 +78,7 @@ struct McuData {
   McuBusParams bus;
   IpcParams ipc;
   McanTestParams mcan;
+  models::McspiParams mcspiController;  ///< the McSPI controller (wire timing, FIFO)
   McspiDriverParams mcspi;
   RndisParams rndis;
 };

@@ -216,7 +216,7 @@ Prediction McuWorkloads::mcspi(RunContext& ctx, const Query& q) {
   const int wordBits = static_cast<int>(number(ps, "word_width_bits"));
   const auto words = static_cast<std::uint64_t>(number(ps, "words"));
   const double bytes = number(ps, "transfer_bytes");
-  const models::Mcspi spi{models::McspiParams{}};
+  const models::Mcspi spi{data_.mcspiController};
   const McspiDriverParams& d = data_.mcspi;
   const McuBusParams& bus = data_.bus;
   const soc::ClusterConfig& c = b.mainCluster();
