@@ -50,6 +50,14 @@ const soc::PeripheralParams* findPeripheral(const soc::BoardConfig& b,
   return nullptr;
 }
 
+/// Bytes per second a DMA master can move to/from DDR: the lower of the interconnect's data
+/// path (clock x width) and the DRAM's peak (data rate x bus width x channels).
+double dmaCeilingBytesPerSecond(const soc::BoardConfig& b) {
+  double c = b.interconnect.clock_mhz * 1e6 * b.interconnect.width_bytes;
+  if (b.dram) c = std::min(c, b.dram->peakBytesPerSecond());
+  return c;
+}
+
 std::string param(const std::map<std::string, std::string>& m, const char* k) {
   auto it = m.find(k);
   if (it == m.end()) throw NotModelled{std::string("params carry no ") + k};
@@ -180,9 +188,15 @@ Prediction MediaWorkloads::display(RunContext& ctx, const Query& q) {
   const double total = static_cast<double>(dm->h_total) * dm->v_total;
   p.breakdown.add("display.active", active / (dm->pixel_clock_khz * 1e3));
   p.breakdown.add("display.blanking", (total - active) / (dm->pixel_clock_khz * 1e3));
+  const double scanout = active * 4 * p.value;  // 32-bit frame buffer
+  const double ceiling = dmaCeilingBytesPerSecond(b);
+  if (scanout > ceiling)
+    throw NotModelled{what + ": scan-out needs " + g3(scanout / 1e6) + " MB/s, above the " +
+                      g3(ceiling / 1e6) + " MB/s the DMA path to DDR moves (underflow)"};
   p.note = what + ": " + g3(dm->pixel_clock_khz / 1e3) + " MHz / (" + std::to_string(dm->h_total) +
            " x " + std::to_string(dm->v_total) + "); scan-out of a 32-bit frame buffer reads " +
-           g3(active * 4 * p.value / 1e6) + " MB/s";
+           g3(scanout / 1e6) + " MB/s = " + g3(100 * scanout / ceiling) +
+           " % of the interconnect/DDR ceiling";
   return p;
 }
 
@@ -201,11 +215,17 @@ Prediction MediaWorkloads::sensor(RunContext& ctx, const Query& q) {
   if (m == s->second.end()) throw NotModelled{"sensor " + name + " has no mode for " + res};
   const SensorMode& sm = m->second;
   Prediction p;
-  p.value = sensorFps(sm);
   const double array = sensorArrayFps(sm), port = sensorPortFps(sm);
   const bool portBound = port > 0 && port < array;
-  p.breakdown.add(portBound ? "sensor.output_port" : "sensor.array_readout", 1.0 / p.value);
+  // The capture DMA writes each frame to DDR; a frame it cannot store in time is dropped.
   const double bytes = static_cast<double>(sm.out_width) * sm.out_height * sm.bytes_per_pixel;
+  const double dmaFps = bytes > 0 ? dmaCeilingBytesPerSecond(b) / bytes : 0;
+  p.value = sensorFps(sm);
+  if (dmaFps > 0 && dmaFps < p.value) p.value = dmaFps;
+  p.breakdown.add(dmaFps > 0 && dmaFps <= p.value
+                      ? "capture.dma"
+                      : (portBound ? "sensor.output_port" : "sensor.array_readout"),
+                  1.0 / p.value);
   p.note = name + (sm.sensor_clock_mhz > 0
                       ? " array " + g3(sm.sensor_clock_mhz) + " MHz / (" +
                             std::to_string(sm.line_length_pck) + " x " +
