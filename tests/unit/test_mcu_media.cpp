@@ -6,8 +6,6 @@
 // Predictions that elaborate the SystemC platform (audio CPU load) run in a forked child per
 // board: SystemC elaborates one platform per process.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <map>
@@ -19,6 +17,7 @@
 #include "models/peripherals/mcan/can_fd_frame.h"
 #include "models/peripherals/mcspi/mcspi.h"
 #include "soc/config/loader.h"
+#include "tests/support/child_process.h"
 #include "validation/board_runner.h"
 #include "workloads/mcu/mcu_workloads.h"
 #include "workloads/media/media_workloads.h"
@@ -272,11 +271,7 @@ namespace {
 /// child could not predict (NotModelled or an exception), or -1 when the child failed.
 int unpredictedInChild(const std::string& board, const std::vector<calib::MeasuredRow>& rows,
                        std::string& why) {
-  int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(fd[0]);
+  const std::string text = test::runInChild([&] {
     std::ostringstream os;
     int bad = 0;
     try {
@@ -299,19 +294,8 @@ int unpredictedInChild(const std::string& board, const std::vector<calib::Measur
       os << "child: " << e.what() << "\n";
       bad = 100000;
     }
-    std::string s = std::to_string(bad) + "\n" + os.str();
-    if (write(fd[1], s.data(), s.size()) < 0) _exit(2);
-    close(fd[1]);
-    _exit(0);
-  }
-  close(fd[1]);
-  std::string text;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fd[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(n));
-  close(fd[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+    return std::to_string(bad) + "\n" + os.str();
+  });
   if (text.empty()) return -1;
   why = text.substr(text.find('\n') + 1);
   return std::stoi(text);
