@@ -67,13 +67,13 @@ const params::Schema<SensorMode>& SensorMode::schema() {
                 "sensor datasheet (per entry)")
           .real("sensor_clock_mhz", &P::sensor_clock_mhz, "MHz", 0, 10000,
                 "pixel-array readout clock", "sensor driver PLL set-up (per entry)")
-          .integer("line_length_pck", &P::line_length_pck, "array clocks", 0, 1 << 20,
+          .integer("line_length_pck", &P::line_length_pck, "clocks", 0, 1 << 20,
                    "array clocks per line incl. horizontal blanking", "per entry")
           .integer("frame_length_lines", &P::frame_length_lines, "lines", 0, 1 << 20,
                    "lines per frame incl. vertical blanking", "per entry")
           .real("output_clock_mhz", &P::output_clock_mhz, "MHz", 0, 10000,
                 "output port clock; 0 = the port never limits", "sensor driver (per entry)")
-          .integer("bytes_per_pixel", &P::bytes_per_pixel, "bus clocks", 1, 8,
+          .integer("bytes_per_pixel", &P::bytes_per_pixel, "clocks", 1, 8,
                    "output bus clocks per pixel", "YUV422 on an 8-bit port: 2")
           .integer("out_width", &P::out_width, "pixels", 1, 16384, "width the sensor sends",
                    "per entry")

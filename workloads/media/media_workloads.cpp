@@ -118,7 +118,10 @@ Prediction MediaWorkloads::audio(RunContext& ctx, const Query& q) {
   // Per period: the DMA interrupt and ALSA's pointer update wake the application, which
   // returns from its readi/writei ioctl with one period copied, writes/reads it to/from the
   // WAV file, and blocks again (switch to the application and back to idle).
-  os::CodeWork kernel = os::path(k.irq_instructions + a.period_irq_instructions);
+  // PREEMPT_RT: the hard interrupt wakes a threaded handler (irq_thread_instructions, 0 on a
+  // non-RT kernel).
+  os::CodeWork kernel =
+      os::path(k.irq_instructions + k.irq_thread_instructions + a.period_irq_instructions);
   kernel += os::path(k.wakeup_instructions + 2 * k.switch_instructions + k.block_instructions);
   kernel += os::path(k.trap_instructions + k.fd_instructions + a.transfer_call_instructions, 1, 1);
   kernel +=

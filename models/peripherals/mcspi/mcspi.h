@@ -27,7 +27,7 @@ struct McspiParams {
                   "fixed delay the controller inserts between two words",
                   "AM64x MCU+ SDK 09.01 datasheet, MCSPI performance: '160ns + 1bit time delay "
                   "between each word transfer'")
-            .real("inter_word_delay_bits", &P::inter_word_delay_bits, "SPI clock periods", 0, 64,
+            .real("inter_word_delay_bits", &P::inter_word_delay_bits, "bits", 0, 64,
                   "plus this many SPI clock periods between two words",
                   "AM64x MCU+ SDK 09.01 datasheet, MCSPI performance ('+ 1bit time')")
             .bytes("fifo_bytes", &P::fifo_bytes, 1, 4096, "FIFO of one channel (TX+RX shared)",
