@@ -137,14 +137,14 @@ const params::Schema<RndisParams>& RndisParams::schema() {
   static const auto s =
       params::Schema<P>("rndis")
           .bytes("mss_bytes", &P::mss_bytes, 64, 65536, "TCP maximum segment size",
-                 "Ethernet MTU 1500 - IP 20 - TCP 20 (lwIP TCP_MSS)")
+                 "TinyUSB net_lwip_webserver lwipopts.h TCP_MSS (1500 mtu - 20 iphdr - 20 tcphdr)")
           .bytes(
               "frame_overhead_bytes", &P::frame_overhead_bytes, 0, 4096,
               "per segment on the USB link: Ethernet + IP + TCP headers + RNDIS packet header",
               "IEEE 802.3 (14), RFC 791 (20), RFC 793 (20), MS-RNDIS REMOTE_NDIS_PACKET_MSG (44)")
           .bytes("tcp_snd_buf_bytes", &P::tcp_snd_buf_bytes, 1, 1ull << 30,
                  "lwIP TCP_SND_BUF: data in flight before an ACK is needed",
-                 "MCU+ SDK lwipopts.h TCP_SND_BUF 4 x TCP_MSS (background knowledge: unverified)")
+                 "TinyUSB examples/device/net_lwip_webserver/src/lwipopts.h TCP_SND_BUF (4 * TCP_MSS); the rndis_nortos example derives from it (same 192.168.7.1 address; assumption)")
           .real("lwip_segment_instructions", &P::lwip_segment_instructions, "instructions", 0, 1e7,
                 "lwIP per TCP segment: tcp_write/tcp_output, IP, netif, pbuf", kEst)
           .real("usb_transfer_instructions", &P::usb_transfer_instructions, "instructions", 0, 1e7,
