@@ -127,6 +127,8 @@ Prediction MediaWorkloads::audio(RunContext& ctx, const Query& q) {
   kernel +=
       os::times(os::path(k.trap_instructions + k.fd_instructions + k.vfs_rw_instructions, 1, 1),
                 a.file_calls_per_period);
+  // Warm code also on ARMv5's virtually tagged L1s: the switches go to the idle task and back,
+  // and idle borrows the application's mm (lazy TLB), so switch_mm never flushes them.
   os::Timed t = m.code(kernel);
   t.add(m.code(os::path(a.app_period_instructions), true));
   // The period copy between the DMA buffer and the user buffer (copy_to/from_user), and the
