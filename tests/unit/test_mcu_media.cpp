@@ -319,3 +319,20 @@ TEST(McuMediaCoverage, EveryMeasuredRowOfTheFamiliesIsPredicted) {
     EXPECT_EQ(unpredictedInChild(board, rs, why), 0) << board << ":\n" << why;
   }
 }
+
+// Mailbox and shared-memory reads cross the board's interconnect: a slower fabric (what-if
+// override) makes IPC slower, and by exactly the reads' extra round-trip time.
+TEST(McuWorkloads, IpcFollowsTheInterconnect) {
+  const wl::Query q{"ipc", "IPC NOTIFY", "Average Message Latency", "local=r5f0-0;remote=r5f0-1",
+                    "us"};
+  Am64x fast;
+  validation::BoardRunContext slowCtx{std::make_unique<soc::BoardConfig>(
+      soc::loadBoard(boardFile("am64x-evm"), {"interconnect.clock_mhz=125"}))};
+  const double a = fast.predict(q);
+  const double b = fast.w.predict(slowCtx, q).value;
+  const auto& ic = fast.ctx.board().interconnect;
+  // One-way = half the round trip: each side reads the mailbox mailbox_reads_per_receive times.
+  const double extraRoundTrip = ic.latency_cycles * (1000.0 / 125 - 1000.0 / ic.clock_mhz);
+  const int reads = fast.w.data().ipc.mailbox_reads_per_receive;
+  EXPECT_NEAR((b - a) * 1000, reads * extraRoundTrip, 1e-6);
+}

@@ -16,16 +16,14 @@ const params::Schema<McuBusParams>& McuBusParams::schema() {
   using P = McuBusParams;
   static const auto s =
       params::Schema<P>("mcu_bus")
-          .real("mmio_read_ns", &P::mmio_read_ns, "ns", 0, 1e5,
-                "one peripheral register read from an R5F (non-posted, the core stalls)",
-                "calibrated: K3 CBASS peripheral read round trip, order 100 ns (AM64x TRM "
-                "interconnect chapter gives no number)")
+          .real("peripheral_bridge_read_ns", &P::peripheral_bridge_read_ns, "ns", 0, 1e5,
+                "a peripheral register read from an MCU core beyond the interconnect round trip "
+                "(the bridge to the peripheral's bus and the register access; non-posted, the "
+                "core stalls)",
+                "calibrated: AM64x TRM interconnect chapter (CBASS to the peripheral VBUSP "
+                "bridges) gives no number")
           .real("mmio_write_ns", &P::mmio_write_ns, "ns", 0, 1e5,
                 "one posted peripheral register write", "calibrated: posted write, a few cycles")
-          .real("shared_read_ns", &P::shared_read_ns, "ns", 0, 1e5,
-                "one 32-bit read of non-cached shared memory in MSRAM from an R5F",
-                "calibrated: MSRAM through CBASS, uncached (MCU+ SDK places IPC shared memory "
-                "in a non-cached MPU region)")
           .real("shared_write_ns", &P::shared_write_ns, "ns", 0, 1e5,
                 "one 32-bit posted write to non-cached shared memory", "calibrated")
           .real("m4f_bus_factor", &P::m4f_bus_factor, "ratio", 1, 20,
@@ -144,7 +142,9 @@ const params::Schema<RndisParams>& RndisParams::schema() {
               "IEEE 802.3 (14), RFC 791 (20), RFC 793 (20), MS-RNDIS REMOTE_NDIS_PACKET_MSG (44)")
           .bytes("tcp_snd_buf_bytes", &P::tcp_snd_buf_bytes, 1, 1ull << 30,
                  "lwIP TCP_SND_BUF: data in flight before an ACK is needed",
-                 "TinyUSB examples/device/net_lwip_webserver/src/lwipopts.h TCP_SND_BUF (4 * TCP_MSS); the rndis_nortos example derives from it (same 192.168.7.1 address; assumption)")
+                 "TinyUSB examples/device/net_lwip_webserver/src/lwipopts.h TCP_SND_BUF (4 * "
+                 "TCP_MSS); the rndis_nortos example derives from it (same 192.168.7.1 address; "
+                 "assumption)")
           .real("lwip_segment_instructions", &P::lwip_segment_instructions, "instructions", 0, 1e7,
                 "lwIP per TCP segment: tcp_write/tcp_output, IP, netif, pbuf", kEst)
           .real("usb_transfer_instructions", &P::usb_transfer_instructions, "instructions", 0, 1e7,
@@ -176,8 +176,8 @@ McuData loadMcuData(const std::string& file) {
   read(d.mcspi, "mcspi_driver");
   read(d.rndis, "rndis");
   for (const auto& [key, node] : root.map)
-    if (key != "mcu_bus" && key != "ipc" && key != "mcan_test" && key != "mcspi_driver" && key != "mcspi" &&
-        key != "rndis" && key != config::kSourceKey)
+    if (key != "mcu_bus" && key != "ipc" && key != "mcan_test" && key != "mcspi_driver" &&
+        key != "mcspi" && key != "rndis" && key != config::kSourceKey)
       throw InputError(node.file, node.line, key, "unknown group '" + key + "'");
   return d;
 }

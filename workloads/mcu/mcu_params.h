@@ -14,16 +14,17 @@
 
 namespace socsim::wl::mcu {
 
-/// Costs common to all MCU+ drivers.
+/// Costs common to all MCU+ drivers. A non-posted read crosses the board's interconnect and back
+/// (interconnect latency_cycles at its clock, from the board config) plus, for a peripheral
+/// register, the peripheral bridge, or for shared SRAM one SRAM cycle.
 struct McuBusParams {
-  double mmio_read_ns = 120;           ///< one peripheral register read from an MCU core (stalls)
-  double mmio_write_ns = 15;           ///< one posted peripheral register write
-  double shared_read_ns = 40;          ///< one 32-bit read of non-cached shared memory (MSRAM)
-  double shared_write_ns = 10;         ///< one 32-bit posted write of non-cached shared memory
-  double m4f_bus_factor = 2.0;         ///< M4F accesses through the MCU-to-main bridge: x this
-  double r5f_irq_latency_cycles = 30;  ///< interrupt to first ISR instruction (VIM + entry)
-  double m4f_irq_latency_cycles = 12;  ///< interrupt to first ISR instruction (NVIC)
-  int l1_hit_cycles = 1;               ///< load-to-use of driver data in cache/TCM
+  double peripheral_bridge_read_ns = 60;  ///< peripheral read beyond the fabric round trip
+  double mmio_write_ns = 15;              ///< one posted peripheral register write
+  double shared_write_ns = 10;            ///< one 32-bit posted write of non-cached shared memory
+  double m4f_bus_factor = 2.0;            ///< M4F accesses through the MCU-to-main bridge: x this
+  double r5f_irq_latency_cycles = 30;     ///< interrupt to first ISR instruction (VIM + entry)
+  double m4f_irq_latency_cycles = 12;     ///< interrupt to first ISR instruction (NVIC)
+  int l1_hit_cycles = 1;                  ///< load-to-use of driver data in cache/TCM
   static const params::Schema<McuBusParams>& schema();
 };
 

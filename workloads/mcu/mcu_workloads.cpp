@@ -66,6 +66,23 @@ bool isM4(const soc::ClusterConfig& c) {
   return c.core.type.find("m4") != std::string::npos;
 }
 
+/// Read times of one MCU-core access across the board's interconnect, ns.
+struct BusReads {
+  double mmio = 0;    ///< peripheral register
+  double shared = 0;  ///< non-cached on-chip SRAM (IPC shared memory)
+};
+BusReads busReads(const soc::BoardConfig& b, const McuBusParams& bus) {
+  const double fabricMhz = b.interconnect.clock_mhz > 0 ? b.interconnect.clock_mhz : 250;
+  const double roundTrip = b.interconnect.latency_cycles * 1000.0 / fabricMhz;
+  double sramMhz = fabricMhz;
+  for (const auto& s : b.sram)
+    if (s.clock_mhz > 0) {
+      sramMhz = s.clock_mhz;
+      break;
+    }
+  return {roundTrip + bus.peripheral_bridge_read_ns, roundTrip + 1000.0 / sramMhz};
+}
+
 }  // namespace
 
 McuWorkloads::McuWorkloads(std::string file) : file_(std::move(file)) {
@@ -124,6 +141,7 @@ Prediction McuWorkloads::ipc(RunContext& ctx, const Query& q) {
     throw NotModelled{"IPC benchmark '" + q.benchmark + "'"};
   const double bytes = rpmsg ? number(ps, "msg_bytes") : 0;
   const McuBusParams& bus = data_.bus;
+  const BusReads rd = busReads(b, bus);
   const IpcParams& ip = data_.ipc;
   Prediction p;
   auto side = [&](const soc::ClusterConfig& c, const std::string& who) {
@@ -139,7 +157,7 @@ Prediction McuWorkloads::ipc(RunContext& ctx, const Query& q) {
     const double send = sendI * c_ / hz + ip.mailbox_writes_per_send * bus.mmio_write_ns * k * 1e-9;
     const double recv = recvI * c_ / hz +
                         (isM4(c) ? bus.m4f_irq_latency_cycles : bus.r5f_irq_latency_cycles) / hz +
-                        (ip.mailbox_reads_per_receive * bus.mmio_read_ns +
+                        (ip.mailbox_reads_per_receive * rd.mmio +
                          ip.mailbox_writes_per_receive * bus.mmio_write_ns) *
                             k * 1e-9;
     // RPMsg: the sender writes header + payload into the vring buffer in shared memory, the
@@ -147,7 +165,7 @@ Prediction McuWorkloads::ipc(RunContext& ctx, const Query& q) {
     double copy = 0;
     if (rpmsg) {
       const double words = std::ceil((bytes + static_cast<double>(ip.rpmsg_header_bytes)) / 4.0);
-      copy = words * (bus.shared_write_ns + bus.shared_read_ns) * k * 1e-9;
+      copy = words * (bus.shared_write_ns + rd.shared) * k * 1e-9;
     }
     p.breakdown.add(who + ".send.cpu", send / 2);
     p.breakdown.add(who + ".receive.cpu", recv / 2);
@@ -158,8 +176,9 @@ Prediction McuWorkloads::ipc(RunContext& ctx, const Query& q) {
       side(local, "local") + side(remote, "remote") + 2 * ip.interrupt_propagation_ns * 1e-9;
   p.breakdown.add("interrupt.propagation", ip.interrupt_propagation_ns * 1e-9);
   p.value = rt / 2 * 1e6;
-  p.note = "one-way = round trip / 2; driver CPI " + g3(cpi(local)) + " (" + local.core.type +
-           ") / " + g3(cpi(remote)) + " (" + remote.core.type + ")";
+  p.note = "one-way = round trip / 2; mailbox read " + g3(rd.mmio) + " ns, shared-memory read " +
+           g3(rd.shared) + " ns (interconnect round trip incl.); driver CPI " + g3(cpi(local)) +
+           " (" + local.core.type + ") / " + g3(cpi(remote)) + " (" + remote.core.type + ")";
   return p;
 }
 
@@ -186,11 +205,11 @@ Prediction McuWorkloads::mcan(RunContext& ctx, const Query& q) {
   const soc::ClusterConfig& c = b.mainCluster();
   const double hz = c.core.clock_mhz * 1e6;
   const McuBusParams& bus = data_.bus;
+  const double mmioRead = busReads(b, bus).mmio;
   const double words = t.msg_ram_header_words + std::ceil(t.payload_bytes / 4.0);
   const double cpu = (t.tx_instructions + t.rx_instructions) * cpi(c) / hz;
-  const double mmio = (words * (bus.mmio_write_ns + bus.mmio_read_ns) +
-                       t.status_reads_per_message * bus.mmio_read_ns) *
-                      1e-9;
+  const double mmio =
+      (words * (bus.mmio_write_ns + mmioRead) + t.status_reads_per_message * mmioRead) * 1e-9;
   const double wireNominal = bits.nominalRateBits() / arb;
   const double wireData = bits.dataRateBits() / dat;
   Prediction p;
@@ -219,6 +238,7 @@ Prediction McuWorkloads::mcspi(RunContext& ctx, const Query& q) {
   const models::Mcspi spi{data_.mcspiController};
   const McspiDriverParams& d = data_.mcspi;
   const McuBusParams& bus = data_.bus;
+  const double mmioRead = busReads(b, bus).mmio;
   const soc::ClusterConfig& c = b.mainCluster();
   const double hz = c.core.clock_mhz * 1e6;
   const double ci = cpi(c);
@@ -232,17 +252,17 @@ Prediction McuWorkloads::mcspi(RunContext& ctx, const Query& q) {
     // The loop moves one word per iteration; the FIFO lets it run while the wire shifts, so
     // the slower of the two sets the pace.
     const double perWord = d.polled_word_instructions * ci / hz +
-                           (d.polled_word_mmio_reads * bus.mmio_read_ns + bus.mmio_write_ns) * 1e-9;
+                           (d.polled_word_mmio_reads * mmioRead + bus.mmio_write_ns) * 1e-9;
     const double cpu = perWord * static_cast<double>(words);
     p.breakdown.add(cpu > wire ? "driver.word_loop" : "mcspi.wire", std::max(cpu, wire));
     t += std::max(cpu, wire);
   } else if (q.benchmark.find("Interrupt") != std::string::npos) {
     const double fifoWords = static_cast<double>(spi.fifoWords(wordBits));
     const double irqs = std::ceil(static_cast<double>(words) / std::max(1.0, fifoWords / 2));
-    const double cpu = irqs * (d.irq_instructions * ci / hz + bus.r5f_irq_latency_cycles / hz +
-                               bus.mmio_read_ns * 1e-9) +
-                       static_cast<double>(words) * (d.irq_word_instructions * ci / hz +
-                                                     (bus.mmio_read_ns + bus.mmio_write_ns) * 1e-9);
+    const double cpu =
+        irqs * (d.irq_instructions * ci / hz + bus.r5f_irq_latency_cycles / hz + mmioRead * 1e-9) +
+        static_cast<double>(words) *
+            (d.irq_word_instructions * ci / hz + (mmioRead + bus.mmio_write_ns) * 1e-9);
     p.breakdown.add(cpu > wire ? "driver.isr" : "mcspi.wire", std::max(cpu, wire));
     t += std::max(cpu, wire);
   } else if (q.benchmark.find("Dma") != std::string::npos ||
