@@ -158,9 +158,7 @@ const params::Schema<RndisParams>& RndisParams::schema() {
 }
 
 McuData loadMcuData(const std::string& file) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap()) throw InputError(file, root.line, "", "expected a map at the top level");
+  const config::Node root = config::loadMapFile(file);
   McuData d;
   auto read = [&](auto& obj, const char* key) {
     const config::Node* g = root.find(key);

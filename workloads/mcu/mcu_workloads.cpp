@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "models/cpu/core_model.h"
 #include "models/peripherals/mcan/can_fd_frame.h"
@@ -18,10 +19,7 @@ namespace socsim::wl::mcu {
 namespace {
 
 std::string g3(double v) {
-  std::ostringstream o;
-  o.precision(3);
-  o << v;
-  return o.str();
+  return formatSig(v, 3);
 }
 
 std::string param(const std::map<std::string, std::string>& m, const char* k) {

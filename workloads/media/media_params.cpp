@@ -84,13 +84,6 @@ const params::Schema<SensorMode>& SensorMode::schema() {
 
 namespace {
 
-config::Node loadTree(const std::string& file) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap()) throw InputError(file, root.line, "", "expected a map at the top level");
-  return root;
-}
-
 const config::Node& group(const config::Node& root, const std::string& file,
                           const std::string& key) {
   const config::Node* g = root.find(key);
@@ -117,20 +110,20 @@ MediaData loadMediaData(const std::string& dir) {
   MediaData d;
   {
     const std::string f = dir + "/audio.yaml";
-    const config::Node root = loadTree(f);
+    const config::Node root = config::loadMapFile(f);
     config::Sources src;
     config::readGroup(AlsaParams::schema(), d.alsa, group(root, f, "alsa_test"), "alsa_test",
                       "alsa_test of " + f, src);
   }
   {
     const std::string f = dir + "/display.yaml";
-    const config::Node root = loadTree(f);
+    const config::Node root = config::loadMapFile(f);
     d.hdmiModes = readTable<DisplayMode>(group(root, f, "hdmi_modes"), "hdmi_modes");
     d.panels = readTable<DisplayMode>(group(root, f, "panels"), "panels");
   }
   {
     const std::string f = dir + "/sensors.yaml";
-    const config::Node root = loadTree(f);
+    const config::Node root = config::loadMapFile(f);
     const config::Node& g = group(root, f, "sensors");
     for (const auto& [name, node] : g.map) {
       if (name == config::kSourceKey) continue;

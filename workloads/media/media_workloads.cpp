@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "models/cpu/core_memory.h"
 #include "soc/config/board_config.h"
@@ -17,8 +18,7 @@ double refreshHz(const DisplayMode& m) {
 double sensorArrayFps(const SensorMode& m) {
   if (m.sensor_clock_mhz <= 0 || m.line_length_pck <= 0 || m.frame_length_lines <= 0)
     return m.frame_rate_fps;
-  return m.sensor_clock_mhz * 1e6 /
-         (static_cast<double>(m.line_length_pck) * m.frame_length_lines);
+  return m.sensor_clock_mhz * 1e6 / (static_cast<double>(m.line_length_pck) * m.frame_length_lines);
 }
 double sensorPortFps(const SensorMode& m) {
   if (m.output_clock_mhz <= 0 || m.out_width <= 0 || m.frame_length_lines <= 0) return 0;
@@ -36,10 +36,7 @@ double audioBitsPerSecond(double rateHz, int channels, int sampleBits) {
 namespace {
 
 std::string g3(double v) {
-  std::ostringstream o;
-  o.precision(3);
-  o << v;
-  return o.str();
+  return formatSig(v, 3);
 }
 
 const soc::PeripheralParams* findPeripheral(const soc::BoardConfig& b,
@@ -231,13 +228,14 @@ Prediction MediaWorkloads::sensor(RunContext& ctx, const Query& q) {
                       ? "capture.dma"
                       : (portBound ? "sensor.output_port" : "sensor.array_readout"),
                   1.0 / p.value);
-  p.note = name + (sm.sensor_clock_mhz > 0
-                      ? " array " + g3(sm.sensor_clock_mhz) + " MHz / (" +
-                            std::to_string(sm.line_length_pck) + " x " +
-                            std::to_string(sm.frame_length_lines) + ") = " + g3(array) + " fps"
-                      : " nominal " + g3(sm.frame_rate_fps) + " fps (timing not known)") +
-           (port > 0 ? ", output port " + g3(port) + " fps" : "") + "; capture DMA writes " +
-           g3(bytes * p.value / 1e6) + " MB/s";
+  p.note =
+      name +
+      (sm.sensor_clock_mhz > 0
+           ? " array " + g3(sm.sensor_clock_mhz) + " MHz / (" + std::to_string(sm.line_length_pck) +
+                 " x " + std::to_string(sm.frame_length_lines) + ") = " + g3(array) + " fps"
+           : " nominal " + g3(sm.frame_rate_fps) + " fps (timing not known)") +
+      (port > 0 ? ", output port " + g3(port) + " fps" : "") + "; capture DMA writes " +
+      g3(bytes * p.value / 1e6) + " MB/s";
   return p;
 }
 
