@@ -8,6 +8,9 @@
 #include "workloads/storage/storage_workloads.h"
 #include "workloads/os/os_benchmarks.h"
 
+#include "workloads/mcu/mcu_workloads.h"
+#include "workloads/media/media_workloads.h"
+
 namespace socsim::wl {
 
 void registerBuiltinWorkloads(Registry& r) {
@@ -17,6 +20,8 @@ void registerBuiltinWorkloads(Registry& r) {
   crypto::registerCryptoWorkloads(r);
   storage::registerStorageWorkloads(r);
   os::registerOsWorkloads(r);
+  mcu::registerMcuWorkloads(r);
+  media::registerMediaWorkloads(r);
 }
 
 }  // namespace socsim::wl

@@ -416,6 +416,13 @@ void collectPresets(const Node& n, std::vector<std::string>& out) {
 
 }  // namespace
 
+Node loadMapFile(const std::string& path) {
+  Node root = parseYamlFile(path);
+  resolvePresets(root);
+  if (!root.isMap()) throw InputError(path, root.line, "", "expected a map at the top level");
+  return root;
+}
+
 void resolvePresets(Node& root) {
   std::vector<std::string> stack;
   if (!root.file.empty()) stack.push_back(canonicalPath(root.file));

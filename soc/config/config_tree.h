@@ -75,6 +75,11 @@ Node parseYamlText(const std::string& text, const std::string& displayName);
 /// whose top level is not a map, `preset` not a string.
 void resolvePresets(Node& root);
 
+/// Steps 1 and 2 for a data file whose top level must be a map (workload and controller data):
+/// parse `path`, resolve its presets. Throws InputError naming the file when the top level is
+/// not a map.
+Node loadMapFile(const std::string& path);
+
 /// Step 3. `path` uses overridePathSyntax(); `value` is the text after '='. A scalar value
 /// replaces the node (its source becomes "--set PATH=VALUE"). `...preset=FILE` re-resolves
 /// the group on top of FILE (relative to `baseDir`, normally the board file's folder), keeping

@@ -2,6 +2,7 @@
 
 #include "soc/config/board_config.h"
 
+#include "models/peripherals/mcspi/mcspi.h"
 #include "models/peripherals/mmc/mmc_params.h"
 #include "models/peripherals/nand/nand_params.h"
 #include "models/peripherals/ospi/ospi_params.h"
@@ -56,6 +57,8 @@ std::vector<SchemaListing> allSchemas() {
       listing<models::NorFlashParams>("devices/*.yaml nor_flash"),
       listing<models::NandFlashParams>("devices/*.yaml nand_flash"),
       listing<models::CpswParams>("peripherals[].cpsw"),
+      // McSPI controller (issue 11), configs/workloads/mcu/mcu.yaml group mcspi.
+      listing<models::McspiParams>("workloads/mcu/mcu.yaml mcspi"),
   };
 }
 

@@ -669,8 +669,10 @@ size_t column(const std::vector<std::string>& header, const std::string& name) {
 
 // Found: `run`/`explain --format csv|json` had no status column; why a row was not predicted
 // went to stderr only.
+// (The not-modelled rows come from a family no model covers yet on am335x: graphics; audio
+// was used until issue 11 modelled it.)
 TEST_F(BadInput, RunAndExplainCsvCarryStatusAndReason) {
-  auto r = socsim("run --board am335x-evm --family 'stream,audio' --format csv");
+  auto r = socsim("run --board am335x-evm --family 'stream,graphics' --format csv");
   ASSERT_EQ(r.status, 0) << r.err;
   auto rec = csvRecords(r.out);
   ASSERT_GT(rec.size(), 2u);
@@ -694,13 +696,13 @@ TEST_F(BadInput, RunAndExplainCsvCarryStatusAndReason) {
   EXPECT_GT(notModelled, 0);
   EXPECT_FALSE(contains(r.err, "not-modelled")) << "reasons belong in the output:\n" << r.err;
 
-  auto j = socsim("run --board am335x-evm --family audio --format json");
+  auto j = socsim("run --board am335x-evm --family graphics --format json");
   ASSERT_EQ(j.status, 0) << j.err;
   EXPECT_TRUE(isValidJson(j.out));
   EXPECT_TRUE(contains(j.out, "\"status\": \"not-modelled\"")) << j.out.substr(0, 1000);
   EXPECT_TRUE(contains(j.out, "\"reason\": \"")) << j.out.substr(0, 1000);
 
-  auto e = socsim("explain --board am335x-evm --family audio --benchmark '*' --format csv");
+  auto e = socsim("explain --board am335x-evm --family graphics --benchmark '*' --format csv");
   ASSERT_EQ(e.status, 0) << e.err;
   auto er = csvRecords(e.out);
   ASSERT_GT(er.size(), 1u);

@@ -7,8 +7,6 @@
 // SystemC elaborates one platform per process, so every comparison between configurations
 // predicts each configuration in a forked child process.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -19,6 +17,7 @@
 
 #include "calibration/dataset/measured_row.h"
 #include "soc/config/loader.h"
+#include "tests/support/child_process.h"
 #include "validation/board_runner.h"
 #include "validation/cross_guide.h"
 #include "workloads/os/os_benchmarks.h"
@@ -41,11 +40,7 @@ wl::Query lm(const std::string& bench, const std::string& unit = "us") {
 std::vector<double> predictInChild(const std::string& board,
                                    const std::vector<std::string>& overrides,
                                    const std::vector<wl::Query>& queries) {
-  int fd[2];
-  if (pipe(fd) != 0) return {};
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(fd[0]);
+  const std::string text = test::runInChild([&] {
     std::ostringstream os;
     try {
       validation::BoardRunContext ctx(
@@ -61,19 +56,8 @@ std::vector<double> predictInChild(const std::string& board,
     } catch (const wl::NotModelled& e) {
       std::cerr << "child: not modelled: " << e.reason << "\n";
     }
-    std::string s = os.str();
-    if (write(fd[1], s.data(), s.size()) < 0) _exit(2);
-    close(fd[1]);
-    _exit(0);
-  }
-  close(fd[1]);
-  std::string text;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fd[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(n));
-  close(fd[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+    return os.str();
+  });
   std::vector<double> out;
   std::istringstream is(text);
   double v;

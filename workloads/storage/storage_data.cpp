@@ -16,13 +16,6 @@ namespace socsim::wl::storage {
 
 namespace {
 
-config::Node loadTree(const std::string& file) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap()) throw InputError(file, root.line, "", "expected a map at the top level");
-  return root;
-}
-
 template <class T>
 T readFrom(const config::Node& root, const std::string& file, const std::string& key,
            const std::vector<std::string>& extra = {}) {
@@ -54,7 +47,7 @@ std::vector<std::string> yamlFiles(const std::string& dir) {
 }
 
 ControllerPreset loadController(const std::string& file) {
-  config::Node root = loadTree(file);
+  config::Node root = config::loadMapFile(file);
   ControllerPreset c;
   c.file = file;
   for (const auto& [key, node] : root.map) {
@@ -90,7 +83,7 @@ ControllerPreset loadController(const std::string& file) {
 }
 
 DevicePreset loadDevice(const std::string& file) {
-  config::Node root = loadTree(file);
+  config::Node root = config::loadMapFile(file);
   DevicePreset d;
   d.file = file;
   d.id = fs::path(file).stem().string();
@@ -129,7 +122,7 @@ std::string DevicePreset::name() const {
 
 template <class T>
 T loadGroupFile(const std::string& file, const std::string& key) {
-  return readFrom<T>(loadTree(file), file, key);
+  return readFrom<T>(config::loadMapFile(file), file, key);
 }
 template LinuxIoParams loadGroupFile<LinuxIoParams>(const std::string&, const std::string&);
 
@@ -149,7 +142,7 @@ StorageData StorageData::load(const std::string& dir) {
   d.loopProfile = cpu::loadProfile(dir + "/base/data_loop.yaml");
 
   const std::string rulesFile = dir + "/controllers.yaml";
-  config::Node rules = loadTree(rulesFile);
+  config::Node rules = config::loadMapFile(rulesFile);
   const config::Node* list = rules.find("controllers");
   if (!list || !list->isSeq())
     throw InputError(rulesFile, rules.line, "controllers", "expected a list of rules");
