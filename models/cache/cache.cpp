@@ -250,7 +250,10 @@ void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std:
   for (std::uint64_t c : pfCandidates_) {
     if (find(c)) continue;
     auto it = std::min_element(mshrFree_.begin(), mshrFree_.end());
-    if (*it > t) break;  // no free miss slot: drop the rest
+    if (*it > t) {  // no free miss slot: the stream issues it again at its next access
+      prefetcher_->dropped(c);
+      break;
+    }
     MemExtension scratch;
     *it = fetchLine(c, t, scratch, false, true, true);
     const auto slot = static_cast<std::size_t>(it - mshrFree_.begin());
