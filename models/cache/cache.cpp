@@ -289,7 +289,10 @@ void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std:
     if (find(c)) continue;
     std::size_t slot = 0;
     while (slot < mshrBusy_.size() && mshrFreeAt(slot, t) != t) ++slot;
-    if (slot == mshrBusy_.size()) break;  // no free miss slot: drop the rest
+    if (slot == mshrBusy_.size()) {  // no free miss slot: the stream issues it again at its next access
+      prefetcher_->dropped(c);
+      break;
+    }
     int taken = 0;
     takeMshr(t, taken);
     slot = static_cast<std::size_t>(taken);

@@ -323,7 +323,9 @@ TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
   double r4 = w.predict(ctx, q(4)).value;
   EXPECT_GT(r2 / r1, 1.8);
   // At most twice: each of the two cores measures its own share of the stream (a different
-  // window than the one-core run), so allow that sampling difference (1 %), no more.
+  // window than the one-core run), so allow that sampling difference (1 %), no more;
+  // and the threads run the same program (shared code) over a shared L2: one core's instruction
+  // misses warm the L2 for the other, so a small super-linear gain is physical (bounded at 1 %).
   EXPECT_LE(r2 / r1, 2.0 * 1.01);
   EXPECT_DOUBLE_EQ(r4, r2);
   // The score is the geometric mean of the nine workloads with EEMBC's scale factors.

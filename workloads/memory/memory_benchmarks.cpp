@@ -1,6 +1,7 @@
 #include "workloads/memory/memory_benchmarks.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <regex>
@@ -162,6 +163,22 @@ std::uint64_t chaseLoads(std::uint64_t bytes, std::uint64_t stride) {
   return 100 * (bytes / (stride * 100) + 1);
 }
 
+KernelCostProvider& kernelCostProvider() {
+  static KernelCostProvider provider;
+  return provider;
+}
+
+/// The board's kernel costs, or NotModelled naming what `row` lacks without them.
+KernelCosts requireKernelCosts(RunContext& ctx, const char* what) {
+  std::optional<KernelCosts> k;
+  if (kernelCostProvider()) k = kernelCostProvider()(ctx);
+  if (!k)
+    throw NotModelled{std::string(what) +
+                      " are kernel costs not modelled yet (no OS-workload kernel-cost provider for "
+                      "this board); a prediction without them is known to be wrong"};
+  return *k;
+}
+
 Prediction fromRun(double value, const soc::RunResult& r) {
   Prediction p;
   p.value = value;
@@ -239,11 +256,21 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
     }
     case Kind::MmapRd: {
       const std::uint64_t n = spec->bytes;
-      // bread() over the mapping (every long); the o2c variant's open/mmap/munmap each time
-      // and its page faults are kernel costs, not modelled yet.
+      // bread() over the mapping (every long); the o2c variant adds, each pass, open + mmap +
+      // munmap + close and the minor faults that map the page-cache pages (kernel costs).
+      std::optional<KernelCosts> k;
+      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/mmap/munmap/close and page faults");
       auto r = measure(n, [=](CoreMemory& c) { breadLoop(c, a, n); });
-      out = fromRun(double(n) / r.seconds / kMB, r);
-      out.note = "mmap()/munmap() and page faults are not modelled (kernel paths: a later issue)";
+      double seconds = r.seconds;
+      if (k) {
+        const double faults = std::ceil(double(n) / std::max(double(kPage), k->faultAroundBytes));
+        const double kernelNs = k->openCloseNs + k->mmapMunmapNs + faults * k->pageFaultNs;
+        seconds += kernelNs * 1e-9;
+        out = fromRun(double(n) / seconds / kMB, r);
+        out.breakdown.add("kernel", kernelNs * 1e-9);
+      } else {
+        out = fromRun(double(n) / seconds / kMB, r);
+      }
       break;
     }
     case Kind::FileRd: {
@@ -258,9 +285,19 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
           breadLoop(c, user, len);
         }
       };
+      std::optional<KernelCosts> k;
+      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/close and the read() syscalls");
+      else if (kernelCostProvider()) k = kernelCostProvider()(ctx);
       auto r = measure(n + chunk, job);
-      out = fromRun(double(n) / r.seconds / kMB, r);
-      out.note = "read() syscall and open/close costs are not modelled (kernel paths: a later issue)";
+      if (k) {
+        const double calls = std::ceil(double(n) / double(chunk));
+        const double kernelNs = calls * k->syscallNs + (spec->op == "o2c" ? k->openCloseNs : 0.0);
+        out = fromRun(double(n) / (r.seconds + kernelNs * 1e-9) / kMB, r);
+        out.breakdown.add("kernel", kernelNs * 1e-9);
+      } else {
+        out = fromRun(double(n) / r.seconds / kMB, r);
+        out.note = "read() syscall cost not modelled (no kernel-cost provider for this board)";
+      }
       break;
     }
     case Kind::Stream: {
@@ -300,5 +337,7 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
 }
 
 void registerMemoryBenchmarks(Registry& r) { r.add(std::make_unique<MemoryBenchmarks>()); }
+
+void setKernelCostProvider(KernelCostProvider provider) { kernelCostProvider() = std::move(provider); }
 
 }  // namespace socsim::wl::memory

@@ -14,15 +14,19 @@
 /// | `bw_mem-bcopy-S` | the C library's memcpy (core's copy idiom) | S |
 /// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load | - |
 /// | `latency_for_X_mb_block_size` | lat_mem_rd at X MiB (the guide's alias rows) | - |
-/// | `bw_mmap_rd-*-1mb` | bread (a load of every long) over a 1 MiB mapping; mapping and page faults not modelled | 1 MiB |
-/// | `bw_file_rd-*-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer; syscall cost not modelled | 1 MiB |
+/// | `bw_mmap_rd-mo-1mb` | bread (a load of every long) over a 1 MiB mapping (mapped once) | 1 MiB |
+/// | `bw_mmap_rd-o2c-1mb` | the same plus open/mmap/munmap/close and the page faults, each pass (KernelCosts) | 1 MiB |
+/// | `bw_file_rd-io-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer (+ read() syscalls when KernelCosts are known) | 1 MiB |
+/// | `bw_file_rd-o2c-1mb` | the same plus open/close, each pass (KernelCosts) | 1 MiB |
 /// | STREAM `copy/scale/add/triad` | 8-byte elements, arrays of 4x the last-level cache (>= 8 MiB) | 16/16/24/24 bytes per element |
 /// Every buffer is warmed with one pass first unless it is larger than twice the cache capacity
 /// (then the warm pass would leave nothing useful behind), as LMBench repeats each test.
 /// Sizes: `1mb` = 1 MiB; lat_mem_rd `szNk` = N/1000 MB (lmbench prints sizes in MB: sz31k is
 /// 0.03125 MB = 32 KiB); `sz50` is read as lmbench's smallest size, 512 bytes (an
 /// interpretation: the guide's label is ambiguous, and any size below the L1 gives the same).
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "workloads/workload.h"
@@ -40,5 +44,24 @@ class MemoryBenchmarks : public Workload {
 };
 
 void registerMemoryBenchmarks(Registry& r);
+
+/// @brief Kernel costs of the open-to-close (`o2c`) rows: the part of `bw_mmap_rd-o2c` and
+///        `bw_file_rd-o2c` that is not user-space memory traffic. The OS workload provides them
+///        (setKernelCostProvider); until it does, the o2c rows are reported not modelled, since a
+///        number without the kernel part is known to be wrong (it is most of their time).
+struct KernelCosts {
+  double openCloseNs = 0;   ///< open() + close() of a page-cached file, ns
+  double mmapMunmapNs = 0;  ///< mmap() + munmap() of the mapping, page faults excluded, ns
+  double pageFaultNs = 0;   ///< one minor (page-cache) fault, ns
+  double faultAroundBytes = 65536;  ///< bytes mapped per fault (Linux mm/memory.c
+                                    ///< fault_around_bytes default 64 KiB)
+  double syscallNs = 0;     ///< one read() syscall entry + exit, the copy excluded, ns
+};
+
+/// Returns the board's kernel costs, or nullopt when they are not known for this board.
+using KernelCostProvider = std::function<std::optional<KernelCosts>(RunContext&)>;
+
+/// Installs the provider (an empty function removes it). Not thread-safe: call at start-up.
+void setKernelCostProvider(KernelCostProvider provider);
 
 }  // namespace socsim::wl::memory

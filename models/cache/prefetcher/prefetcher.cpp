@@ -25,7 +25,7 @@ void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint6
   if (!e) {
     e = &*std::min_element(table_.begin(), table_.end(),
                            [](const Entry& a, const Entry& b) { return a.lru < b.lru; });
-    *e = Entry{region, block, clock_, 0, 0};
+    *e = Entry{region, block, clock_, 0, 0, false, 0};
     return;
   }
   std::int64_t stride = static_cast<std::int64_t>(block) - static_cast<std::int64_t>(e->last);
@@ -51,14 +51,33 @@ void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint6
   e->last = block;
   e->region = region;
   e->lru = clock_;
+  lastEmitter_ = nullptr;
   if (e->confidence >= 1) {
-    for (int i = 0; i < c_.degree; ++i) {
-      std::int64_t b = static_cast<std::int64_t>(block) + e->stride * (c_.distance + i);
-      // Physical addresses: the next page's frame is unknown, so never prefetch across a page.
-      if (b >= 0 && static_cast<std::uint64_t>(b) / static_cast<std::uint64_t>(c_.blocksPerRegion) == region)
-        out.push_back(static_cast<std::uint64_t>(b));
+    const auto per = static_cast<std::uint64_t>(c_.blocksPerRegion);
+    // Physical addresses: the next page's frame is unknown, so never prefetch across a page.
+    auto inPage = [&](std::int64_t b) {
+      return b >= 0 && static_cast<std::uint64_t>(b) / per == region;
+    };
+    const std::int64_t first = static_cast<std::int64_t>(block) + e->stride * c_.distance;
+    const std::int64_t end = first + e->stride * c_.degree;  // one past the last regular one
+    std::int64_t from = first;
+    if (e->pending) {
+      // Resume at the first dropped candidate if it is still ahead of the demand stream.
+      const auto r = static_cast<std::int64_t>(e->resume);
+      const std::int64_t ahead = (r - static_cast<std::int64_t>(block)) / e->stride;
+      if (ahead > 0 && ahead < c_.distance && inPage(r)) from = r;
+      e->pending = false;
     }
+    for (std::int64_t b = from; b != end; b += e->stride)
+      if (inPage(b)) out.push_back(static_cast<std::uint64_t>(b));
+    lastEmitter_ = e;
   }
+}
+
+void StridePrefetcher::dropped(std::uint64_t block) {
+  if (!lastEmitter_) return;
+  lastEmitter_->pending = true;
+  lastEmitter_->resume = block;
 }
 
 void PcStridePrefetcher::observe(std::uint64_t block, bool, std::uint32_t pc,
@@ -100,6 +119,7 @@ void PcStridePrefetcher::reset() {
 void StridePrefetcher::reset() {
   for (auto& e : table_) e = Entry{};
   clock_ = 0;
+  lastEmitter_ = nullptr;
 }
 
 void registerBuiltinPrefetchers() {

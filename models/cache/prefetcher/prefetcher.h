@@ -35,6 +35,11 @@ class Prefetcher {
     observe(block, trigger, out);
   }
   virtual void reset() = 0;
+  /// The owner could not issue candidate `block` (no free miss slot) nor any later candidate
+  /// of the same observe call. A stream prefetcher keeps its place and issues it again at the
+  /// stream's next access instead of skipping it for good (a real prefetch engine stalls on a
+  /// full fill queue, it does not skip lines). Default: forget it.
+  virtual void dropped(std::uint64_t block) { (void)block; }
 };
 
 using PrefetcherFactory = Factory<Prefetcher, const PrefetchConfig&>;
@@ -54,19 +59,26 @@ class NextLinePrefetcher : public Prefetcher {
 };
 
 /// Stride: per region, learns a constant block stride (two confirmations) and then fetches
-/// `degree` blocks starting `distance` strides ahead of every access of the stream.
+/// `degree` blocks starting `distance` strides ahead of every access of the stream. Candidates
+/// the owner had to drop (`dropped`) are issued again, oldest first, at the stream's next access
+/// while still ahead of it: a full miss queue delays the stream's prefetches, it does not make
+/// the stream skip lines for good.
 class StridePrefetcher : public Prefetcher {
  public:
   explicit StridePrefetcher(const PrefetchConfig& c) : c_(c), table_(c.streams) {}
   void observe(std::uint64_t block, bool trigger, std::vector<std::uint64_t>& out) override;
   void reset() override;
+  void dropped(std::uint64_t block) override;
 
  private:
   struct Entry {
     std::uint64_t region = ~0ull, last = 0, lru = 0;
     std::int64_t stride = 0;
     int confidence = 0;
+    bool pending = false;      ///< a dropped candidate waits to be issued again
+    std::uint64_t resume = 0;  ///< the first dropped candidate (block number)
   };
+  Entry* lastEmitter_ = nullptr;  ///< entry whose candidates the last observe call returned
   PrefetchConfig c_;
   std::vector<Entry> table_;
   std::uint64_t clock_ = 0;
