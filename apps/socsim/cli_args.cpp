@@ -111,8 +111,7 @@ void requireKnown(const std::string& list, const std::set<std::string>& known,
     std::string hint = config::suggestion(v, names);
     if (hint.find("did you mean") == std::string::npos) hint.clear();
     throw InputError("", 0, option,
-                     "no " + what + " '" + v + "' in the measured data" + hint + "; known " +
-                         what + "s: " + (all.empty() ? "(none)" : all));
+                     "no " + what + " '" + v + "' in the measured data" + hint + "; known: " + (all.empty() ? "(none)" : all));
   }
 }
 
