@@ -12,8 +12,10 @@
 #include <tuple>
 
 #include "calibration/dataset/measured_row.h"
+#include "calibration/fit/uncertainty.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/paths.h"
 #include "soc/config/board_config.h"
 #include "soc/config/loader.h"
 #include "validation/board_runner.h"
@@ -71,9 +73,11 @@ PointResult runPoint(const std::string& boardFile, const Point& point, const std
   soc::writeResolvedConfig(*cfg, yaml, {false});
   r.resolvedConfig = yaml.str();
   validation::BoardRunContext ctx(std::move(cfg));
+  const auto intervals = calib::readIntervals(socsim::sourceDir());
   for (const auto& q : queries) {
     wl::Prediction p;
     auto qr = validation::predictOne(ctx, q, &p);
+    calib::applyInterval(qr, q, intervals);
     PredictionRecord rec;
     switch (qr.kind) {
       case validation::QueryResult::Kind::Ok:

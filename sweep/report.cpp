@@ -116,8 +116,8 @@ void writeSweepReport(const ResultsDb& db, const SweepInfo& info, const std::str
   auto spread = summarize(info, rows);
   os << "<h2>Which benchmarks move</h2>\n<p class=\"note\">Spread = (max - min) / mean of the predictions over the "
         "points; main effect of a key = (largest - smallest mean over the points grouped by that key's value) / mean "
-        "(continuous keys in 5 bins). Prediction intervals (lo/hi) are stored as NULL until the calibration "
-        "provides them." << (info.method == "grid" ? "" : " With random or Latin-hypercube samples the groups of one key "
+        "(continuous keys in 5 bins). Prediction intervals (lo/hi, 80 %) come from the committed calibration "
+        "(calibration/reports/*.intervals.csv) for the families it covers; other rows store NULL." << (info.method == "grid" ? "" : " With random or Latin-hypercube samples the groups of one key "
         "do not hold the other keys fixed, so a small main effect can be sampling imbalance of a stronger key: read it "
         "with the plots.") << "</p>\n<table><tr><th>family</th><th>benchmark</th><th>params</th><th>unit</th><th>points</th>"
         "<th>min</th><th>max</th><th>spread</th><th>main effects</th></tr>\n";

@@ -11,7 +11,7 @@
 /// - `points`: board, overrides, status (`pending`, `ok`, `failed`), error, resolved config
 ///   (YAML), run time (host seconds), socsim version, calibration, backend, host, finish time.
 /// - `point_values`: the swept values of each point (text and number, for plots).
-/// - `predictions`: predicted value, interval `lo`/`hi` (NULL until a prediction carries one),
+/// - `predictions`: predicted value, 80 % interval `lo`/`hi` (NULL where the committed calibration has no interval for the family),
 ///   status (`ok`, `not-modelled`, `failed`), reason, note.
 /// - `breakdown`: the `explain` breakdown (part, simulated seconds) of each prediction.
 /// A finished point is written in one transaction: an interrupted sweep keeps every finished

@@ -11,6 +11,7 @@
 
 #include "apps/socsim/commands.h"
 #include "calibration/dataset/measured_row.h"
+#include "calibration/fit/uncertainty.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
@@ -117,8 +118,10 @@ Action addRun(CLI::App& app) {
     t.numeric = {false, false, false, false, false, false, true, true, true, false, false};
     int predicted = 0;
     std::vector<validation::QueryResult> results;
+    const auto intervals = calib::readIntervals(sourceDir());
     for (const auto& q : qs) {
       auto r = validation::predictOne(*l.ctx, q);
+      calib::applyInterval(r, q, intervals);
       std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
       if (r.kind == validation::QueryResult::Kind::Ok) {
         ++predicted;

@@ -8,6 +8,7 @@
 
 #include "common/csv.h"
 #include "common/error.h"
+#include "validation/metrics.h"
 
 namespace fs = std::filesystem;
 
@@ -97,6 +98,17 @@ void intervalFor(double predicted, bool pp, double q10, double q90, double& lo, 
     lo = predicted * std::exp(-q90);
     hi = predicted * std::exp(-q10);
   }
+}
+
+void applyInterval(validation::QueryResult& r, const wl::Query& q,
+                   const std::map<std::string, FamilyInterval>& intervals) {
+  auto it = intervals.find(q.family);
+  if (r.kind != validation::QueryResult::Kind::Ok || it == intervals.end()) return;
+  double lo = 0, hi = 0;
+  intervalFor(r.value, validation::errorKindFor(q.unit) == validation::ErrorKind::PercentagePoints,
+              it->second.q10, it->second.q90, lo, hi);
+  r.lo = lo;
+  r.hi = hi;
 }
 
 void applyIntervals(std::vector<validation::ValidationRow>& rows,

@@ -20,6 +20,11 @@ std::map<std::string, FamilyInterval> readIntervals(const std::string& sourceDir
 /// (pred - meas)/100 (pp).
 void intervalFor(double predicted, bool pp, double q10, double q90, double& lo, double& hi);
 
+/// Set lo/hi of one predicted query result (`socsim run`, sweep points) when its family has
+/// committed quantiles; CPU-load rows (unit "%") get a percentage-point interval.
+void applyInterval(validation::QueryResult& r, const wl::Query& q,
+                   const std::map<std::string, FamilyInterval>& intervals);
+
 /// Set lo/hi of every predicted row whose family has committed quantiles.
 void applyIntervals(std::vector<validation::ValidationRow>& rows,
                     const std::map<std::string, FamilyInterval>& intervals);
