@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
+#include <tuple>
+#include <utility>
 
 #include "common/csv.h"
 #include "common/error.h"
@@ -100,27 +103,33 @@ void intervalFor(double predicted, bool pp, double q10, double q90, double& lo, 
   }
 }
 
+namespace {
+/// The 80 % interval around `predicted` when `family` has committed quantiles.
+std::optional<std::pair<double, double>> familyInterval(
+    const std::map<std::string, FamilyInterval>& intervals, const std::string& family,
+    double predicted, bool pp) {
+  auto it = intervals.find(family);
+  if (it == intervals.end()) return std::nullopt;
+  double lo = 0, hi = 0;
+  intervalFor(predicted, pp, it->second.q10, it->second.q90, lo, hi);
+  return std::make_pair(lo, hi);
+}
+}  // namespace
+
 void applyInterval(validation::QueryResult& r, const wl::Query& q,
                    const std::map<std::string, FamilyInterval>& intervals) {
-  auto it = intervals.find(q.family);
-  if (r.kind != validation::QueryResult::Kind::Ok || it == intervals.end()) return;
-  double lo = 0, hi = 0;
-  intervalFor(r.value, validation::errorKindFor(q.unit) == validation::ErrorKind::PercentagePoints,
-              it->second.q10, it->second.q90, lo, hi);
-  r.lo = lo;
-  r.hi = hi;
+  if (r.kind != validation::QueryResult::Kind::Ok) return;
+  const bool pp = validation::errorKindFor(q.unit) == validation::ErrorKind::PercentagePoints;
+  if (auto i = familyInterval(intervals, q.family, r.value, pp)) std::tie(r.lo, r.hi) = *i;
 }
 
 void applyIntervals(std::vector<validation::ValidationRow>& rows,
                     const std::map<std::string, FamilyInterval>& intervals) {
   for (auto& r : rows) {
-    auto it = intervals.find(r.measured.family);
-    if (!r.predicted || it == intervals.end()) continue;
-    double lo = 0, hi = 0;
-    intervalFor(*r.predicted, r.errorKind == validation::ErrorKind::PercentagePoints, it->second.q10,
-                it->second.q90, lo, hi);
-    r.lo = lo;
-    r.hi = hi;
+    if (!r.predicted) continue;
+    const bool pp = r.errorKind == validation::ErrorKind::PercentagePoints;
+    if (auto i = familyInterval(intervals, r.measured.family, *r.predicted, pp))
+      std::tie(r.lo, r.hi) = *i;
   }
 }
 
