@@ -389,6 +389,147 @@ TEST(LinuxBoot, ConsoleLogAndUserspaceParallelism) {
               b.userspace_instructions * cc.kernelSecondsPerInstr / 2, 1e-9);
 }
 
+// "Sciclient Get Version" is one TISCI round trip plus the version banner on the console
+// (DebugP_log waits for the UART: 10 bits per byte); the OSPI Board_driversOpen stage carries
+// the bootloader banner on top of the PHY tuning.
+TEST(Sbl, VersionCheckIsOneRoundTripPlusTheConsoleBanner) {
+  const auto& d = data();
+  const auto b = board("am64x-evm");
+  BoardPath sd = makeBoardPath(b, d, Medium::Sd), ospi = makeBoardPath(b, d, Medium::NorOspi);
+  StorageCase c;
+  c.app = App::Sbl;
+  c.medium = Medium::NorOspi;
+  c.params = parseParams("app_bytes=78848;boot_media=ospi;cores=r5f0-0;sbl_bytes=262144");
+  c.stage = "SBL : Sciclient Get Version";
+  SblParams s = d.sbl;
+  s.console_baud = 115200;
+  s.version_log_bytes = 108;
+  s.tisci_round_trip_ms = 0.25;
+  EXPECT_NEAR(sblStage(&sd, &ospi, fakeCosts(), s, c).seconds, 0.25e-3 + 108 * 10 / 115200.0,
+              1e-12);
+  // Twice the baud rate halves the console part only.
+  s.console_baud = 230400;
+  EXPECT_NEAR(sblStage(&sd, &ospi, fakeCosts(), s, c).seconds, 0.25e-3 + 108 * 10 / 230400.0,
+              1e-12);
+  s.console_baud = 115200;
+  c.stage = "SBL : Board_driversOpen";
+  const double withBanner = sblStage(&sd, &ospi, fakeCosts(), s, c).seconds;
+  s.ospi_banner_log_bytes = 0;
+  EXPECT_NEAR(withBanner - sblStage(&sd, &ospi, fakeCosts(), s, c).seconds,
+              d.sbl.ospi_banner_log_bytes * 10 / 115200.0, 1e-12);
+  // CPU load: each core costs core_load_tisci_messages round trips; the M4F adds its memory
+  // initialization.
+  c.stage = "SBL : CPU Load";
+  c.params = parseParams("app_bytes=0;boot_media=ospi;cores=r5f0-0,r5f0-1;sbl_bytes=262144");
+  const double two = sblStage(&sd, &ospi, fakeCosts(), s, c).seconds;
+  EXPECT_NEAR(two, 2 * s.core_load_tisci_messages * s.tisci_round_trip_ms * 1e-3, 1e-9);
+  c.params = parseParams("app_bytes=0;boot_media=ospi;cores=r5f0-0,m4f0-0;sbl_bytes=262144");
+  EXPECT_NEAR(sblStage(&sd, &ospi, fakeCosts(), s, c).seconds - two, s.m4f_init_ms * 1e-3, 1e-9);
+}
+
+// The USB mass-storage gadget: never faster than its link, and the slower of link and
+// backing store per host request (f_mass_storage double-buffers the two).
+TEST(UsbGadget, NeverBeatsTheLinkAndFollowsTheSlowerOfLinkAndBackingStore) {
+  const auto& d = data();
+  for (const char* name : {"am335x-evm", "j742s2_evm-fs"}) {
+    const auto b = board(name);
+    BoardPath usb = makeBoardPath(b, d, Medium::UsbGadget);
+    BoardPath sd = makeBoardPath(b, d, Medium::Sd);
+    const CoreCosts cc = fakeCosts();
+    for (Dir dir : {Dir::Read, Dir::Write}) {
+      for (const char* speed : {"high-speed", "super-speed"}) {
+        StorageCase c;
+        c.medium = Medium::UsbGadget;
+        c.app = App::Gadget;
+        c.dir = dir;
+        c.stage = speed;
+        double ramBytes = 0, sdBytes = 0;
+        TimedRun ram, onSd;
+        try {
+          ram = gadgetRequest(usb, nullptr, cc, d.linux, c, ramBytes);
+        } catch (const wl::NotModelled&) {
+          continue;  // no super-speed port
+        }
+        onSd = gadgetRequest(usb, &sd, cc, d.linux, c, sdBytes);
+        ASSERT_EQ(ramBytes, sdBytes);
+        const double ramRate = ramBytes / ram.seconds, sdRate = sdBytes / onSd.seconds;
+        const double line = std::string(speed) == "high-speed" ? 480e6 : 5000e6;
+        EXPECT_LT(ramRate, line / 8) << name << " " << speed;
+        EXPECT_LE(sdRate, ramRate * (1 + 1e-12)) << name << " " << speed;
+        // The backing store's own buffered rate bounds the gadget too.
+        StorageCase bc;
+        bc.app = App::Buffered;
+        bc.dir = dir;
+        bc.fs = d.linux.gadget_backing_fs;
+        bc.bytes = 16384;
+        const double store = linuxBuffered(sd, cc, d.linux, bc).throughput();
+        EXPECT_NEAR(sdRate, std::min(ramRate, store), 1e-9 * ramRate) << name << " " << speed;
+      }
+    }
+  }
+}
+
+// Every storage path every board builds: one request of n bytes takes fixed + n / rate (so
+// throughput is n / (overhead + n / rate)) at sizes that are whole pages, descriptors and
+// sectors, and no request beats the path's bus or link peak.
+TEST(StoragePaths, EveryBoardPathIsAffineInSizeAndUnderItsPeak) {
+  const auto& d = data();
+  const std::vector<std::uint64_t> sizes = {65536, 131072, 262144, 524288};
+  int checked = 0;
+  for (const char* name : {"am335x-evm", "am57xx-evm", "am654x-evm", "k2g-evm", "j7200-evm",
+                           "j721e-idk-gw", "j784s4-evm", "omapl138-lcdk", "am64x-evm"}) {
+    const auto b = board(name);
+    for (Medium m : {Medium::Sd, Medium::Emmc, Medium::NorOspi, Medium::NorSpi, Medium::Nand,
+                     Medium::Sata, Medium::UsbHost, Medium::Ufs, Medium::Nvme}) {
+      std::unique_ptr<BoardPath> bp;
+      try {
+        bp = std::make_unique<BoardPath>(makeBoardPath(b, d, m));
+      } catch (const wl::NotModelled&) {
+        continue;
+      }
+      const auto& p = *bp->path;
+      for (Dir dir : {Dir::Read, Dir::Write}) {
+        const std::uint64_t lim = p.maxRequestBytes() ? p.maxRequestBytes() : (1ull << 40);
+        std::vector<double> t;
+        for (auto n : sizes)
+          if (n <= lim) t.push_back(p.request(dir, n).total());
+        for (std::size_t i = 0; i < t.size(); ++i) {
+          const double n = double(sizes[i]);
+          EXPECT_LE(n / t[i], p.linkBytesPerSecond(dir) * (1 + 1e-12))
+              << name << " " << bp->describe() << " " << n;
+        }
+        if (t.size() < 3) continue;
+        // Affine: equal size steps cost equal time (sizes double, so steps are n, 2n, ...).
+        const double slope = (t[1] - t[0]) / double(sizes[1] - sizes[0]);
+        for (std::size_t i = 2; i < t.size(); ++i)
+          EXPECT_NEAR((t[i] - t[i - 1]) / double(sizes[i] - sizes[i - 1]), slope, 1e-9 * slope)
+              << name << " " << bp->describe() << " " << (dir == Dir::Read ? "read" : "write");
+        const double fixed = t[0] - slope * double(sizes[0]);
+        EXPECT_GE(fixed, -1e-12) << name << " " << bp->describe();
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// `socsim explain` for an fio row: the breakdown names device, bus, DMA, file-system CPU and
+// copy time.
+TEST(StorageWorkloads, FioBreakdownShowsDeviceBusDmaFileSystemAndCopy) {
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(board("j7200-evm")));
+  StorageWorkloads w(defaultStorageDir());
+  for (const char* params : {"bs=4096;fs=ext4;op=read", "bs=1048576;fs=ext4;op=write"}) {
+    const auto p = w.predict(ctx, {"emmc", "EMMC EXT4 FIO 1G", "Throughput", params, "MB/s"});
+    std::set<std::string> kinds;
+    for (const auto& [part, s] : p.breakdown.seconds) {
+      EXPECT_GE(s, 0) << part;
+      for (const char* k : {"device.", "bus.", "dma", "fs_", "copy"})
+        if (part.find(k) != std::string::npos) kinds.insert(k);
+    }
+    EXPECT_EQ(kinds.size(), 5u) << params;
+  }
+}
+
 // --- data and coverage ----------------------------------------------------------------------
 
 TEST(StorageData, LoadsAndResolvesEveryPreset) {

@@ -106,6 +106,10 @@ TimedRun sblStage(const BoardPath* sd, const BoardPath* ospi, const CoreCosts& c
   const std::uint64_t appBytes = static_cast<std::uint64_t>(num("app_bytes"));
   const auto cores = splitList(c.params.count("cores") ? c.params.at("cores") : "");
 
+  // DebugP_log waits for the UART: 8N1 is 10 bits per byte.
+  auto console = [&](std::uint64_t bytes) {
+    return s.console_baud > 0 ? double(bytes) * 10.0 / s.console_baud : 0.0;
+  };
   auto stage = [&](const std::string& name) {
     TimedRun r;
     if (name.rfind("ROM", 0) == 0) {
@@ -131,8 +135,10 @@ TimedRun sblStage(const BoardPath* sd, const BoardPath* ospi, const CoreCosts& c
       if (!isSd) {
         const double per = bp->path->request(Dir::Read, s.phy_tuning_pattern_bytes).total() +
                            s.phy_tuning_read_overhead_us * 1e-6;
+        const double banner = console(s.ospi_banner_log_bytes);
         r.parts.add("ospi.phy_tuning", s.phy_tuning_reads * per);
-        r.seconds = s.phy_tuning_reads * per;
+        r.parts.add("console.log", banner);
+        r.seconds = s.phy_tuning_reads * per + banner;
       }
     } else if (name.find("Drivers_open") != std::string::npos) {
       if (isSd) {
@@ -144,21 +150,28 @@ TimedRun sblStage(const BoardPath* sd, const BoardPath* ospi, const CoreCosts& c
         r.seconds = s.ospi_open_us * 1e-6;
       }
     } else if (name.find("Sciclient Get Version") != std::string::npos) {
+      // One TISCI_MSG_VERSION round trip, then the version banner on the console.
+      const double log = console(s.version_log_bytes);
       r.parts.add("sysfw.tisci", s.tisci_round_trip_ms * 1e-3);
-      r.seconds = s.tisci_round_trip_ms * 1e-3;
+      r.parts.add("console.log", log);
+      r.seconds = s.tisci_round_trip_ms * 1e-3 + log;
     } else if (name.find("File read") != std::string::npos) {
       r.seconds = requests(*bp->path, Dir::Read, 4096, s.fat_lookup_reads, r) +
                   requests(*bp->path, Dir::Read, appBytes, 1, r);
     } else if (name.find("CPU Load") != std::string::npos) {
       const double n = std::max<double>(1, double(cores.size()));
       const std::uint64_t perCore = static_cast<std::uint64_t>(double(appBytes) / n);
-      double t = 0;
+      // Each core: the TISCI messages of Bootloader_loadCpu + Bootloader_runCpu.
+      const double control = s.core_load_tisci_messages * s.tisci_round_trip_ms * 1e-3;
+      double t = 0, m4f = 0;
       for (const auto& core : cores) {
-        t += s.core_load_overhead_ms * 1e-3;
-        if (core.rfind("m4f", 0) == 0) t += s.m4f_init_ms * 1e-3;
+        t += control;
+        if (core.rfind("m4f", 0) == 0) m4f += s.m4f_init_ms * 1e-3;
       }
-      if (cores.empty()) t += s.core_load_overhead_ms * 1e-3;
+      if (cores.empty()) t += control;
       r.parts.add("sysfw.core_control", t);
+      if (m4f > 0) r.parts.add("m4f.memory_init", m4f);
+      t += m4f;
       if (isSd) {
         const double copy = double(appBytes) * cc.copySecondsPerByte;
         r.parts.add("cpu.copy", copy);
@@ -261,7 +274,8 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
   return r;
 }
 
-TimedRun gadgetRequest(const BoardPath& usb, const StorageCase& c, double& bytesOut) {
+TimedRun gadgetRequest(const BoardPath& usb, const BoardPath* backing, const CoreCosts& cc,
+                       const LinuxIoParams& io, const StorageCase& c, double& bytesOut) {
   TimedRun r;
   if (!usb.controller || !usb.controller->usb) throw NotModelled{"no USB controller preset"};
   const models::UsbHostParams& host = *usb.controller->usb;
@@ -272,26 +286,50 @@ TimedRun gadgetRequest(const BoardPath& usb, const StorageCase& c, double& bytes
   if (c.stage == "high-speed") line = std::min(line, 480.0);
   if (c.stage == "super-speed" && line < 5000)
     throw NotModelled{"the board's USB controller is not super speed"};
-  // The gadget's backing store is RAM: no device time of its own.
-  models::storage::StorageDeviceParams ram;
-  ram.name = "gadget backing store";
-  ram.read_mbps = 0;
-  ram.write_mbps = 0;
-  ram.read_latency_us = 0;
-  ram.write_latency_us = 0;
-  const models::storage::SerialLinkPath path(models::UsbMassStorageHost::link(host, line, ""), ram);
+  // The link alone: the bus protocol with an instant device behind it.
+  models::storage::StorageDeviceParams instant;
+  instant.name = "gadget link";
+  instant.read_mbps = 0;
+  instant.write_mbps = 0;
+  instant.read_latency_us = 0;
+  instant.write_latency_us = 0;
+  const models::storage::SerialLinkPath path(models::UsbMassStorageHost::link(host, line, ""),
+                                             instant);
   const std::uint64_t req = path.maxRequestBytes() ? path.maxRequestBytes() : 122880;
   const RequestTime t = path.request(c.dir, req);
   const double buffers =
       std::ceil(double(req) / double(std::max<std::uint64_t>(1, host.gadget_buffer_bytes)));
   const double turn = buffers * host.gadget_request_us * 1e-6;
-  addRequestParts(r.parts, t);
-  r.parts.add("gadget.turnaround", turn);
-  r.seconds = t.total() + turn;
+  const double link = t.total() + turn;
+  // The backing file: f_mass_storage reads it through the page cache (readahead) in
+  // gadget-buffer units and writes it back through the page cache; the host's closing
+  // SYNCHRONIZE CACHE makes the gadget flush, so a write moves at the writeback rate. The
+  // gadget's two buffers overlap the backing store with the link (f_mass_storage double
+  // buffering): per host request, the slower of the two.
+  double store = 0;
+  std::string storeNote = "RAM backing store";
+  if (backing) {
+    StorageCase bc;
+    bc.app = App::Buffered;
+    bc.dir = c.dir;
+    bc.fs = io.gadget_backing_fs;
+    bc.bytes = host.gadget_buffer_bytes;
+    const IoEstimate e = linuxBuffered(*backing, cc, io, bc);
+    if (e.throughput() > 0) store = double(req) / e.throughput();
+    storeNote = "backing file on " + backing->describe() + " (" + bc.fs + ", " +
+                g3(e.throughput() / 1e6) + " MB/s buffered " +
+                (c.dir == Dir::Read ? "read" : "write-back") + ")";
+  }
+  const bool storeBound = store > link;
+  const std::string lOv = storeBound ? " (overlapped)" : "", sOv = storeBound ? "" : " (overlapped)";
+  addRequestParts(r.parts, t, 1, lOv);
+  r.parts.add("gadget.turnaround" + lOv, turn);
+  if (store > 0) r.parts.add("gadget.backing_store" + sOv, store);
+  r.seconds = std::max(link, store);
   bytesOut = double(req);
   r.note = path.describe() + "; host requests of " + g3(double(req) / 1024) +
-           " KiB, gadget buffers of " + g3(double(host.gadget_buffer_bytes) / 1024) +
-           " KiB";
+           " KiB, gadget buffers of " + g3(double(host.gadget_buffer_bytes) / 1024) + " KiB; " +
+           storeNote + "; " + (storeBound ? "backing-store-bound" : "link-bound");
   return r;
 }
 

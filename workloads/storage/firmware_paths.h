@@ -38,7 +38,9 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
                    const StorageCase& c);
 
 /// USB mass-storage gadget throughput seen by the host: seconds per host request of
-/// `bytesOut` bytes.
-TimedRun gadgetRequest(const BoardPath& usb, const StorageCase& c, double& bytesOut);
+/// `bytesOut` bytes. `backing` is the medium holding the gadget's backing file (read or
+/// written back through the gadget's page cache, overlapped with the link); null = RAM.
+TimedRun gadgetRequest(const BoardPath& usb, const BoardPath* backing, const CoreCosts& cc,
+                       const LinuxIoParams& io, const StorageCase& c, double& bytesOut);
 
 }  // namespace socsim::wl::storage

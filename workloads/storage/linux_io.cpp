@@ -121,16 +121,20 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   if (m > 1 && serial > k * t.total() / m) {
     e.parts.add("bus.command" + dOv, k * t.command);
     e.parts.add("bus.transfer" + dOv, k * t.transfer);
+    e.parts.add("device.access (overlapped in the device queue)", k * t.device / m);
   } else {
     addRequestParts(e.parts, t, k / m, dOv);
   }
   if (turn > 0) e.parts.add("cpu.driver_turnaround" + dOv, turn);
-  if (bp.path->dmaSeconds(c.dir, req) > 0)
-    e.parts.add("controller.dma (overlapped)", k * bp.path->dmaSeconds(c.dir, req));
+  // Every part is listed, zero or not, so an fio row's breakdown always shows device, bus,
+  // DMA, file-system CPU and copy time.
+  e.parts.add("controller.dma (overlapped)", k * bp.path->dmaSeconds(c.dir, req));
   const double fsCpu = (c.fs == "raw" ? 0 : p.direct_io_fs_instructions) * cc.kernelSecondsPerInstr;
-  if (fsCpu > 0) e.parts.add("cpu.fs_extent_map" + cOv, fsCpu);
+  e.parts.add("cpu.fs_extent_map" + cOv, fsCpu);
   e.parts.add("cpu.fio_syscalls" + cOv, p.fio_io_instructions * cc.kernelSecondsPerInstr);
   e.parts.add("cpu.block_driver_irq" + cOv, k * perReq * cc.kernelSecondsPerInstr);
+  // O_DIRECT: the controller's DMA moves the data into the user buffer; no CPU copy.
+  e.parts.add("cpu.copy (direct I/O: none)", 0);
   e.note = deviceBound ? "device-bound" : "CPU-bound";
   e.note += "; " + g3(k) + " request(s) of " + g3(double(req) / 1024) +
             " KiB per I/O, " + std::to_string(m) + " I/O(s) overlapped in the device";

@@ -81,7 +81,14 @@ const params::Schema<LinuxIoParams>& LinuxIoParams::schema() {
                 "flash bytes written per file byte (node headers, index, journal commit, UBI "
                 "headers)", "calibrated: UBIFS index and commit overhead")
           .bytes("ubifs_node_header_bytes", &P::ubifs_node_header_bytes, 0, 4096,
-                 "UBIFS data node header", "Linux fs/ubifs/ubifs-media.h (UBIFS_DATA_NODE_SZ 48)");
+                 "UBIFS data node header", "Linux fs/ubifs/ubifs-media.h (UBIFS_DATA_NODE_SZ 48)")
+          .text("gadget_backing_store", &P::gadget_backing_store,
+                "medium holding the USB mass-storage gadget's backing file: sd, emmc or ram",
+                "set-up assumption: a file on the root file system, which the test EVMs boot "
+                "from the SD card; the guides name no backing store")
+          .text("gadget_backing_fs", &P::gadget_backing_fs,
+                "file system of the gadget's backing file (ext2, ext4, vfat, raw)",
+                "set-up assumption: the SDK's ext4 root file system");
   return s;
 }
 
@@ -158,15 +165,29 @@ const params::Schema<SblParams>& SblParams::schema() {
           .real("phy_tuning_read_overhead_us", &P::phy_tuning_read_overhead_us, "us", 0, 1e6,
                 "driver work per tuning point (delay register writes, compare)",
                 "calibrated: a few register writes and a memcmp")
-          .real("core_load_overhead_ms", &P::core_load_overhead_ms, "ms", 0, 10000,
-                "per core loaded: request, reset, configure, release via SYSFW",
-                "calibrated: a few TISCI messages per core")
+          .integer("core_load_tisci_messages", &P::core_load_tisci_messages, "count", 0, 1000,
+                   "TISCI messages per core loaded, each one tisci_round_trip_ms",
+                   "MCU+ SDK bootloader.c Bootloader_loadCpu + Bootloader_runCpu: processor "
+                   "request, set clock (set + get), power-on reset (module on, local reset, "
+                   "boot config), reset release (control, module state), release, get clock")
           .real("m4f_init_ms", &P::m4f_init_ms, "ms", 0, 10000,
                 "extra for the M4F: its IRAM/DRAM initialization",
                 "calibrated: guess, the guide names the cause, not the time")
           .integer("fat_lookup_reads", &P::fat_lookup_reads, "count", 0, 1000,
                    "small reads to find the appimage on the SD card's FAT partition",
-                   "calibrated: FAT lookup of one file");
+                   "calibrated: FAT lookup of one file")
+          .real("console_baud", &P::console_baud, "bit/s", 0, 1e8,
+                "UART console the SBL logs to (DebugP_log waits for the UART, 10 bits/byte)",
+                "MCU+ SDK SBL example configuration: UART0 at 115200 8N1")
+          .bytes("version_log_bytes", &P::version_log_bytes, 0, 1 << 20,
+                 "console bytes of Sciclient_getVersionCheck(1)",
+                 "MCU+ SDK sciclient.c log format: 'DMSC Firmware Version ' + the 31-character "
+                 "firmware description, 'DMSC Firmware revision 0x..', 'DMSC ABI revision x.y', "
+                 "a blank line, each ending in CR LF (55 + 28 + 23 + 2)")
+          .bytes("ospi_banner_log_bytes", &P::ospi_banner_log_bytes, 0, 1 << 20,
+                 "console bytes the OSPI SBL logs between Drivers_open and Board_driversOpen",
+                 "MCU+ SDK sbl_ospi main.c: DebugP_log of CR LF and 'Starting OSPI Bootloader "
+                 "... ' CR LF (2 + 31)");
   return s;
 }
 

@@ -38,6 +38,8 @@ struct LinuxIoParams {
   double ubifs_compress_instructions_per_byte = 12;
   double ubifs_write_amplification = 1.25;
   std::uint64_t ubifs_node_header_bytes = 48;
+  std::string gadget_backing_store = "sd";
+  std::string gadget_backing_fs = "ext4";
 
   static const params::Schema<LinuxIoParams>& schema();
 };
@@ -74,19 +76,22 @@ struct SblParams {
   int phy_tuning_reads = 2000;
   std::uint64_t phy_tuning_pattern_bytes = 128;
   double phy_tuning_read_overhead_us = 5;
-  double core_load_overhead_ms = 1.5;
+  int core_load_tisci_messages = 10;
   double m4f_init_ms = 10;
   int fat_lookup_reads = 6;
+  double console_baud = 115200;
+  std::uint64_t version_log_bytes = 108;
+  std::uint64_t ospi_banner_log_bytes = 33;
 
   static const params::Schema<SblParams>& schema();
 };
 
 /// Linux boot from SD, "Starting kernel" to the prompt. Scope: software stack `linux`.
 struct LinuxBootParams {
-  double kernel_init_instructions = 1e9;
-  double kernel_fixed_delays_s = 1.0;
+  double kernel_init_instructions = 2e9;
+  double kernel_fixed_delays_s = 2.0;
   std::uint64_t shell_read_bytes = 8388608;
-  double userspace_instructions = 4e9;
+  double userspace_instructions = 8e9;
   double userspace_fixed_delays_s = 3.0;
   std::uint64_t userspace_read_bytes = 104857600;
   std::uint64_t boot_read_request_bytes = 65536;

@@ -176,7 +176,15 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
     }
     case App::Gadget: {
       double bytes = 0;
-      TimedRun r = gadgetRequest(bp, c, bytes);
+      std::unique_ptr<BoardPath> backing;
+      const std::string& store = d.linux.gadget_backing_store;
+      if (store == "sd" || store == "emmc")
+        backing = std::make_unique<BoardPath>(
+            makeBoardPath(board, d, store == "sd" ? Medium::Sd : Medium::Emmc));
+      else if (store != "ram")
+        throw InputError(dir_ + "/linux_io.yaml", 0, "linux_io.gadget_backing_store",
+                         "unknown backing store '" + store + "' (sd, emmc or ram)");
+      TimedRun r = gadgetRequest(bp, backing.get(), cc, d.linux, c, bytes);
       finish(bytes, r.seconds, r.parts, r.note);
       return out;
     }
