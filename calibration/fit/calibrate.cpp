@@ -46,7 +46,10 @@ const std::vector<FitGroup>& fitGroups() {
     }
     g.push_back({"lmbench-os", "kernel", {"lmbench-os"}, {"components/software/", "workloads/os/"}});
     g.push_back({"rt-latency", "kernel", {"rt-latency"}, {"components/software/", "workloads/os/"}});
-    g.push_back({"boot", "kernel", {"boot"}, {"components/software/", "workloads/storage/"}});
+    // Boot rows read the Linux boot and SBL stage parameters; the storage base profiles
+    // (kernel_path, data_loop) are shared with the I/O groups and fitted there.
+    g.push_back({"boot", "kernel", {"boot"},
+                 {"workloads/storage/linux_boot", "workloads/storage/sbl"}});
     for (const char* f : {"flash", "nand", "emmc", "mmc-sd", "ufs", "sata", "usb", "pcie"})
       g.push_back({f, "io", {f},
                    {"components/peripherals/", "workloads/storage/", "boards/"}});

@@ -287,14 +287,8 @@ TimedRun gadgetRequest(const BoardPath& usb, const BoardPath* backing, const Cor
   if (c.stage == "super-speed" && line < 5000)
     throw NotModelled{"the board's USB controller is not super speed"};
   // The link alone: the bus protocol with an instant device behind it.
-  models::storage::StorageDeviceParams instant;
-  instant.name = "gadget link";
-  instant.read_mbps = 0;
-  instant.write_mbps = 0;
-  instant.read_latency_us = 0;
-  instant.write_latency_us = 0;
   const models::storage::SerialLinkPath path(models::UsbMassStorageHost::link(host, line, ""),
-                                             instant);
+                                             instantDevice("gadget link"));
   const std::uint64_t req = path.maxRequestBytes() ? path.maxRequestBytes() : 122880;
   const RequestTime t = path.request(c.dir, req);
   const double buffers =

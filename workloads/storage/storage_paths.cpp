@@ -39,6 +39,16 @@ std::string BoardPath::describe() const {
   return (peripheral ? peripheral->instance + ": " : std::string()) + (path ? path->describe() : "");
 }
 
+models::storage::StorageDeviceParams instantDevice(const std::string& name) {
+  models::storage::StorageDeviceParams d;
+  d.name = name;
+  d.read_mbps = 0;
+  d.write_mbps = 0;
+  d.read_latency_us = 0;
+  d.write_latency_us = 0;
+  return d;
+}
+
 BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, Medium medium) {
   BoardPath bp;
   const auto ips = ipsOf(medium);
@@ -121,14 +131,8 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
     bp.driverRequestInstructions = c.ahci->driver_request_instructions;
     bp.irqsPerRequest = c.ahci->irqs_per_request;
   } else if (c.usb) {
-    models::storage::StorageDeviceParams none;
-    none.name = "gadget backing store";
-    none.read_latency_us = 0;
-    none.write_latency_us = 0;
-    none.read_mbps = 0;
-    none.write_mbps = 0;
     auto u = std::make_unique<models::UsbMassStorageHost>(
-        *c.usb, per.link_speed_mbps, gadget ? none : needBlock());
+        *c.usb, per.link_speed_mbps, gadget ? instantDevice("gadget link") : needBlock());
     bp.usb = u.get();
     bp.packetBytes = static_cast<std::uint64_t>(
         models::UsbMassStorageHost::maxPacketBytes(per.link_speed_mbps));

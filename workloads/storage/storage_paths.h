@@ -35,6 +35,10 @@ struct BoardPath {
   std::string describe() const;
 };
 
+/// A device that answers at once (no access latency, no rate limit of its own): the link
+/// alone, e.g. the USB gadget's side of the bus.
+models::storage::StorageDeviceParams instantDevice(const std::string& name);
+
 /// Build the path of `medium` on `board`. Throws NotModelled naming what is missing (no such
 /// peripheral, no controller rule for its IP, no preset for its device).
 BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, Medium medium);
