@@ -35,9 +35,9 @@ double PcieNic::txFrameSeconds(int frameBytes) const {
   // Descriptor fetch (shared), the read of the frame: one latency to the first completion,
   // then the completions stream at the link rate; the write-back goes upstream in parallel.
   const int cpl = std::min(p_.read_completion_bytes, p_.max_payload_bytes);
-  const double fetch =
-      (p_.read_latency_ns * 1e-9 + linkBytes(descriptorBytes_ * p_.descriptors_per_fetch, cpl) / raw) /
-      p_.descriptors_per_fetch;
+  const double fetch = (p_.read_latency_ns * 1e-9 +
+                        linkBytes(descriptorBytes_ * p_.descriptors_per_fetch, cpl) / raw) /
+                       p_.descriptors_per_fetch;
   return fetch + p_.read_latency_ns * 1e-9 + linkBytes(frameBytes, cpl) / raw;
 }
 
