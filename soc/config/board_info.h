@@ -13,6 +13,7 @@
 #include "common/params.h"
 #include "workloads/os/kernel_path_params.h"
 #include "models/peripherals/cpsw/cpsw_params.h"
+#include "models/peripherals/pcie/pcie_nic_params.h"
 
 namespace socsim::soc {
 
@@ -131,6 +132,10 @@ struct PeripheralParams {
   std::string device;      ///< attached device in the measured set-up (flash part, card, SSD)
   /// Ethernet MAC/switch model parameters (the group's `cpsw` subgroup; Ethernet IPs only).
   std::optional<models::CpswParams> cpsw;
+  /// PCIe-attached Ethernet NIC: its port and its DMA over the link (the group's `nic`
+  /// subgroup; with `cpsw` for the NIC's MAC side). The peripheral's `link_speed_mbps` and
+  /// `lanes` are then the PCIe link's.
+  std::optional<models::PcieNicParams> nic;
 
   static const params::Schema<PeripheralParams>& schema() {
     using P = PeripheralParams;

@@ -178,10 +178,13 @@ BoardConfig convert(const Node& root, const std::string& file) {
     for (size_t i = 0; i < pl->seq.size(); ++i) {
       const Node& pn = pl->seq[i];
       std::string p = "peripherals[" + std::to_string(i) + "]";
-      auto per = readStruct<PeripheralParams>(pn, p, "peripheral " + p, b, {"cpsw"});
+      auto per = readStruct<PeripheralParams>(pn, p, "peripheral " + p, b, {"cpsw", "nic"});
       if (const Node* cg = pn.isMap() ? pn.find("cpsw") : nullptr)
         per.cpsw = readStruct<models::CpswParams>(
             *cg, p + ".cpsw", "the Ethernet MAC/switch model of peripheral " + p, b);
+      if (const Node* ng = pn.isMap() ? pn.find("nic") : nullptr)
+        per.nic = readStruct<models::PcieNicParams>(
+            *ng, p + ".nic", "the PCIe Ethernet NIC model of peripheral " + p, b);
       b.peripherals.push_back(std::move(per));
     }
   }
@@ -447,6 +450,7 @@ struct Writer {
         out << YAML::BeginMap;
         fields(b.peripherals[i], p);
         if (b.peripherals[i].cpsw) group("cpsw", *b.peripherals[i].cpsw, p + ".cpsw");
+        if (b.peripherals[i].nic) group("nic", *b.peripherals[i].nic, p + ".nic");
         out << YAML::EndMap;
       }
       out << YAML::EndSeq;

@@ -57,6 +57,7 @@ std::vector<SchemaListing> allSchemas() {
       listing<models::NorFlashParams>("devices/*.yaml nor_flash"),
       listing<models::NandFlashParams>("devices/*.yaml nand_flash"),
       listing<models::CpswParams>("peripherals[].cpsw"),
+      listing<models::PcieNicParams>("peripherals[].nic"),
       // McSPI controller (issue 11), configs/workloads/mcu/mcu.yaml group mcspi.
       listing<models::McspiParams>("workloads/mcu/mcu.yaml mcspi"),
   };

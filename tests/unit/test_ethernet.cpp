@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "calibration/dataset/measured_row.h"
 #include "models/dma/dma_port.h"
 #include "models/peripherals/cpsw/cpsw.h"
+#include "models/peripherals/pcie/pcie_nic.h"
 #include "soc/config/loader.h"
 #include "soc/platform.h"
 #include "validation/board_runner.h"
@@ -118,6 +120,11 @@ TEST(NetSim, HundredMegabitLinkNeverCarriesMoreThanItsPayloadRate) {
     SimResult r = simulate(c, freeSoftware(), fe);
     const double line = udpLinePayloadBps(fe, size);
     EXPECT_LE(r.throughputBps(0), line * 1.001) << size;
+    // Independently of the model's framing code: an unfragmented datagram costs its payload
+    // + 8 UDP + 20 IPv4 + 14 MAC header + 4 FCS + 8 preamble/SFD + 12 gap = payload + 66 bytes
+    // of wire time (no padding from 18 bytes up).
+    if (size <= 1472)
+      EXPECT_LE(r.throughputBps(0), 100e6 * size / (size + 66.0) * 1.001) << size;
     // With free software the sender fills the line.
     EXPECT_GE(r.throughputBps(0), line * 0.97) << size;
     EXPECT_LE(r.wireBusy[0], r.seconds * 1.0001) << size;
@@ -187,6 +194,10 @@ TEST(NetSim, ZeroLossSearchReturnsTheHighestLosslessBurst) {
   SearchResult s = zeroLossSearch(c, k, gbe);
   ASSERT_GT(s.config.burstDatagrams, 0);
   EXPECT_TRUE(lossless(s.result, 1));
+  // The returned setting itself runs without a drop (and is the run reported).
+  SimResult again = simulate(s.config, k, gbe);
+  EXPECT_TRUE(lossless(again, 1));
+  EXPECT_DOUBLE_EQ(again.throughputBps(1), s.result.throughputBps(1));
   // One more datagram per burst loses some (the receiver is slower than the line).
   SimConfig more = s.config;
   more.burstDatagrams += 1;
@@ -445,4 +456,100 @@ TEST(NetWorkload, RowParsing) {
   EXPECT_EQ(t->metric, Metric::OfferedRate);
   EXPECT_FALSE(parseRow({"ethernet", "TCP Throughput", "Throughput", "stack=linux;window=8192",
                          "MB/s"}));  // wrong unit
+}
+
+// ------------------------------------------------------------------ PCIe-attached NIC
+
+TEST(PcieNic, LinkTimeIsPayloadPlusTlpOverheadAtTheCodedRate) {
+  models::PcieNicParams p;  // MPS 128, RCB 64, 24-byte TLP overhead, 1 us reads, 4 per fetch
+  models::PcieNic gen1(p, 2.5, 1, 16);
+  const double raw = 2.5e9 * 0.8 / 8;  // 8b/10b: 250 MB/s per lane
+  EXPECT_DOUBLE_EQ(gen1.rawBytesPerSecond(), raw);
+  // Receive: 1518 B in 12 posted writes of <= 128 B, a 16-byte write-back, a quarter of a
+  // descriptor-fetch request.
+  EXPECT_NEAR(gen1.rxFrameSeconds(1518), (1518 + 12 * 24 + 16 + 24 + 24.0 / 4) / raw, 1e-15);
+  // Transmit: a quarter of one descriptor fetch (a read: latency + 64 B in one completion),
+  // one read latency, then 1518 B in 24 completions of <= 64 B.
+  const double fetch = (1e-6 + (64 + 24) / raw) / 4;
+  EXPECT_NEAR(gen1.txFrameSeconds(1518), fetch + 1e-6 + (1518 + 24 * 24) / raw, 1e-15);
+  // Gen3 codes 128b/130b; more lanes carry more.
+  models::PcieNic gen3x2(p, 8, 2, 16);
+  EXPECT_DOUBLE_EQ(gen3x2.rawBytesPerSecond(), 8e9 * 128 / 130 / 8 * 2);
+  EXPECT_LT(gen3x2.rxFrameSeconds(1518), gen1.rxFrameSeconds(1518));
+  // A gigabit port's full frames fit in a 2.5 GT/s x1 link both ways.
+  Cpsw gbe(CpswParams{}, 1000);
+  EXPECT_LT(gen1.rxFrameSeconds(1518), gbe.wireSeconds(1500));
+  EXPECT_LT(gen1.txFrameSeconds(1518), gbe.wireSeconds(1500));
+}
+
+TEST(PcieNic, PresetLoadsOnTheBoardsWithPcieEthernetRows) {
+  for (const char* name : {"am654x-evm", "am654x-idk", "k2g-evm"}) {
+    auto b = soc::loadBoard(boardFile(name));
+    int nics = 0;
+    for (const auto& p : b.peripherals)
+      if (p.nic) {
+        ++nics;
+        ASSERT_TRUE(p.cpsw.has_value()) << name;
+        EXPECT_EQ(p.cpsw->dma, "pcie");
+        EXPECT_EQ(p.nic->ethernet_link_mbps, 1000);
+        EXPECT_EQ(p.lanes, 1);
+      }
+    EXPECT_EQ(nics, 1) << name;
+  }
+}
+
+TEST(NetWorkload, PcieEthernetRowsRunOverTheNicAndItsLink) {
+  auto b = std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am654x-evm")));
+  validation::BoardRunContext ctx(std::move(b));
+  NetworkBenchmarks w(defaultNetDir());
+  auto row = [](const char* window) {
+    return wl::Query{"pcie", "PCI Ethernet", "Bandwidth", std::string("window=") + window,
+                     "Mbit/s"};
+  };
+  wl::Prediction small = w.predict(ctx, row("8192"));
+  wl::Prediction big = w.predict(ctx, row("262144"));
+  Cpsw gbe(CpswParams{}, 1000);
+  const double line = tcpLinePayloadBps(gbe, 12) / 1e6;
+  // Both directions of a gigabit port at most; a larger window never carries less.
+  EXPECT_GT(small.value, 0);
+  EXPECT_LE(big.value, 2 * line * 1.001);
+  EXPECT_GE(big.value, small.value * 0.98);
+  bool link = false;
+  for (const auto& [part, s] : big.breakdown.seconds)
+    if (part == "dma.pcie_link") link = s > 0;
+  EXPECT_TRUE(link);
+  EXPECT_NE(big.note.find("NIC on PCIe 2.5 GT/s x1"), std::string::npos) << big.note;
+}
+
+TEST(NetWorkload, PcieEthernetIsNotModelledWithoutANic) {
+  auto b = std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j721e-idk-gw")));
+  validation::BoardRunContext ctx(std::move(b));
+  NetworkBenchmarks w(defaultNetDir());
+  EXPECT_THROW(w.predict(ctx, {"pcie", "PCI Ethernet", "Bandwidth", "window=131072", "Mbit/s"}),
+               wl::NotModelled);
+}
+
+TEST(NetWorkload, ExplainOfANetperfRowShowsLinkDmaInterruptAndStackTimePerPacket) {
+  auto b = std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j721e-idk-gw")));
+  validation::BoardRunContext ctx(std::move(b));
+  NetworkBenchmarks w(defaultNetDir());
+  wl::Prediction p = w.predict(ctx, {"ethernet", "CPSW2g TCP Bidirectional Throughput",
+                                     "THROUGHPUT", "stack=linux", "Mbit/s"});
+  std::map<std::string, double> parts;
+  double stack = 0;
+  for (const auto& [part, s] : p.breakdown.seconds) {
+    parts[part] = s;
+    if (part.rfind("cpu.stack.", 0) == 0) stack += s;
+  }
+  Cpsw gbe(CpswParams{}, 1000);
+  // Per packet: a full frame's wire time, the DMA's time, the interrupt's and the stack's CPU.
+  EXPECT_NEAR(parts["link.wire"], gbe.wireSeconds(1500), 1e-12);
+  EXPECT_GT(parts["dma"], 0);
+  EXPECT_LT(parts["dma"], parts["link.wire"]);
+  EXPECT_GT(parts["cpu.irq"], 0);
+  EXPECT_GT(stack, parts["cpu.irq"]);
+  // The link utilisation and interrupts per packet are in the note.
+  EXPECT_NE(p.note.find("Mbit/s link ("), std::string::npos) << p.note;
+  EXPECT_NE(p.note.find("% busy"), std::string::npos) << p.note;
+  EXPECT_NE(p.note.find("interrupts"), std::string::npos) << p.note;
 }

@@ -329,7 +329,7 @@ class Sim {
       return;  // resumes when the wire drains the FIFO
     txPending_.pop_front();
     txDmaBusy_ = true;
-    const double d = k_.dmaFixed + k_.dmaPerByte * f.frameBytes;
+    const double d = k_.dmaFixed + k_.txDmaFixed + (k_.dmaPerByte + k_.txDmaPerByte) * f.frameBytes;
     r_.dmaBusy[kDut] += overlap(now_, now_ + d);
     at(now_ + d, [this, f] {
       txDmaBusy_ = false;
@@ -362,7 +362,7 @@ class Sim {
     if (rxDmaBusy_ || rxFifo_.empty() || rxRingUsed_ >= c_.stack.rx_descriptors) return;
     const Frame f = rxFifo_.front();
     const double start = std::max(now_, f.arrived + mac_.params().switch_latency_ns * 1e-9);
-    const double d = k_.dmaFixed + k_.dmaPerByte * f.frameBytes;
+    const double d = k_.dmaFixed + k_.rxDmaFixed + (k_.dmaPerByte + k_.rxDmaPerByte) * f.frameBytes;
     rxDmaBusy_ = true;
     ++rxRingUsed_;  // the descriptor is taken when the DMA starts on it
     r_.dmaBusy[kPeer] += overlap(start, start + d);

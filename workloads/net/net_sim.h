@@ -81,6 +81,10 @@ struct SoftwareCosts {
   double txCsumPerByte = 0;  ///< software checksum on transmit (0 when offloaded)
   double dmaFixed = 0;       ///< DMA time per frame independent of its size (descriptors)
   double dmaPerByte = 0;     ///< DMA time per byte of frame
+  /// Receive / transmit DMA time beyond dmaFixed + dmaPerByte (a PCIe NIC's link: posted
+  /// writes on receive, read latency and completions on transmit); 0 for an on-chip MAC.
+  double rxDmaFixed = 0, rxDmaPerByte = 0;
+  double txDmaFixed = 0, txDmaPerByte = 0;
 };
 
 enum class Traffic { UdpTx, UdpRx, TcpTx, TcpRx, TcpBidir };

@@ -15,13 +15,17 @@
 /// largest burst per `burst_period_ms` that the model delivers without a drop; "max" rows
 /// (lwIP UDP RX) the largest offered rate with loss below the tool's threshold.
 ///
-/// Not modelled (reported with the reason): the PCIe-attached Ethernet rows (the guide does not
-/// say which NIC or link), boards without an Ethernet MAC model.
+/// PCIe-attached Ethernet rows (guide 000 'PCI Ethernet', family `pcie`) run iperf TCP over the
+/// board's PCIe NIC (the peripheral with a `nic` group: models::PcieNic under models::Cpsw), the
+/// same Linux stack on the cores, the DMA crossing the PCIe link; set-up interpretation: iperf's
+/// dual test (both directions at once, the sum reported), as its rates above a gigabit line say.
+/// Not modelled (reported with the reason): boards without an Ethernet MAC model.
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "models/peripherals/pcie/pcie_nic.h"
 #include "workloads/net/net_config.h"
 #include "workloads/net/net_sim.h"
 #include "workloads/net/stack_costs.h"
@@ -44,6 +48,7 @@ struct RowTest {
   int datagramBytes = 1470;  ///< UDP payload
   double offeredMbps = -1;   ///< UDP sender rate; -1 = the tool's default
   int stream = -1;           ///< bidirectional rows: 0 = DUT transmit, 1 = receive, -1 = sum
+  bool pcie = false;         ///< over the board's PCIe-attached NIC (family `pcie`)
   /// Identity of the simulation (everything but the metric and stream).
   std::string simKey() const;
 };
@@ -62,13 +67,14 @@ class NetworkBenchmarks : public Workload {
  private:
   struct BoardCosts {
     std::unique_ptr<models::Cpsw> mac;
+    std::optional<models::PcieNic> pcieNic;  ///< set for a PCIe-attached NIC
     NetStack stack;
     NetTool tool;
     MeasuredCosts measured;
     SoftwareCosts costs;
     int cores = 1;
   };
-  BoardCosts& costsFor(RunContext& ctx, Tool tool);
+  BoardCosts& costsFor(RunContext& ctx, Tool tool, bool pcie = false);
   SimConfig simConfig(const BoardCosts& bc, const RowTest& t) const;
   SimResult runTest(const BoardCosts& bc, const RowTest& t, SimConfig& used, double& offered);
 

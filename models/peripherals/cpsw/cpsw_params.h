@@ -17,7 +17,7 @@
 namespace socsim::models {
 
 struct CpswParams {
-  std::string dma = "cpdma";            ///< cpdma | udma | pktdma: the host-port DMA engine
+  std::string dma = "cpdma";            ///< cpdma | udma | pktdma | pcie: the host-port DMA engine
   int descriptor_bytes = 16;            ///< one buffer descriptor as the DMA reads/writes it
   int dma_burst_bytes = 64;             ///< largest bus transaction of the DMA engine
   int dma_outstanding = 4;              ///< bus transactions the DMA keeps in flight
@@ -34,9 +34,10 @@ struct CpswParams {
     using P = CpswParams;
     static const auto s =
         params::Schema<P>("cpsw")
-            .choice("dma", &P::dma, {"cpdma", "udma", "pktdma"},
+            .choice("dma", &P::dma, {"cpdma", "udma", "pktdma", "pcie"},
                     "host-port DMA engine: CPDMA (AM335x/AM57xx CPSW, DaVinci EMAC), UDMA/"
-                    "packet DMA of K3 NAVSS/DMSS (CPSW2g/3g/9g), Keystone packet DMA (NetCP)",
+                    "packet DMA of K3 NAVSS/DMSS (CPSW2g/3g/9g), Keystone packet DMA (NetCP), "
+                    "bus-master DMA of a PCIe-attached NIC through the root complex (pcie)",
                     "SoC TRM Ethernet subsystem chapter")
             .integer("descriptor_bytes", &P::descriptor_bytes, "bytes", 8, 512,
                      "one buffer descriptor as the DMA fetches and writes it back",
