@@ -903,6 +903,49 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
       for (size_t i : idx) addFlag(rows[i], why);
   }
 
+  // IPSec: CPU time per payload byte (load / throughput) of one run, against the cheapest run
+  // of the same board in the same guide. The costliest cipher in software (3DES: 48 DES rounds,
+  // ~2.5x AES per byte with the network path included, in every guide that prints both) bounds
+  // what a working run can cost; an engine path costs the CPU less than software. A run more
+  // than 4x the cheapest, or with no throughput at a busy CPU, did not carry its traffic: all
+  // its rows (throughput, packets/s, CPU load) are flagged.
+  struct IpsecRun {
+    double mbps = -1, load = -1;
+    std::vector<size_t> rows;
+  };
+  std::map<std::string, std::map<std::string, IpsecRun>> ipsecRuns;  // board key -> run
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    if (r.family != "ipsec" || r.board.empty()) continue;
+    auto alg = calib::paramValue(r.params, "algorithm");
+    if (!alg) continue;
+    IpsecRun& run = ipsecRuns[boardKey(r)][r.section + "\n" + r.table + "\n" + *alg];
+    run.rows.push_back(i);
+    if (r.unit == "Mbit/s") run.mbps = r.value;
+    if (isCpuLoad(r)) run.load = r.value;
+  }
+  for (auto& [board, runs] : ipsecRuns) {
+    double cheapest = 0;
+    std::string cheapestAlg;
+    for (const auto& [k, run] : runs)
+      if (run.mbps > 0 && run.load > 0 && (cheapest == 0 || run.load / run.mbps < cheapest)) {
+        cheapest = run.load / run.mbps;
+        cheapestAlg = k.substr(k.rfind('\n') + 1);
+      }
+    if (!(cheapest > 0)) continue;
+    for (const auto& [k, run] : runs) {
+      if (!(run.load > 0) || run.mbps < 0) continue;
+      std::string why;
+      if (run.mbps == 0)
+        why = "outlier:ipsec-cpu-per-byte(no-throughput-at-" + formatNumber(run.load) + "%-cpu)";
+      else if (run.load / run.mbps > 4 * cheapest)
+        why = "outlier:ipsec-cpu-per-byte(" + formatRatio(run.load / run.mbps / cheapest) +
+              "x-" + cheapestAlg + ")";
+      if (!why.empty())
+        for (size_t i : run.rows) addFlag(rows[i], why);
+    }
+  }
+
   // Orders of magnitude away from the same measurement elsewhere.
   std::map<std::string, std::vector<size_t>> fine, coarse;
   for (size_t i = 0; i < rows.size(); ++i) {

@@ -87,6 +87,10 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 /// - `outlier:flat-call-time(...)` (every throughput row of one `openssl speed` column of an
 ///   algorithm whose call time does not grow, or grows by less than the added bytes at the
 ///   fastest bw_mem, from the smallest to a >= 64x larger buffer);
+/// - `outlier:ipsec-cpu-per-byte(...)` (every row of an IPSec run whose CPU time per payload
+///   byte, load / throughput, is more than 4x the cheapest run of the same board in the same
+///   guide, or which has no throughput at a busy CPU: 3DES in software, the costliest path,
+///   stays within ~2.5x of the cheapest AES run, so such a run did not carry its traffic);
 /// - `outlier:fps-above-1000` (a frame rate no display or decoder here produces);
 /// - `outlier:<N>x-median(...)` (a value more than 100x the median of the same measurement:
 ///   same family, benchmark, metric, unit and params across boards, when at least three guides

@@ -454,7 +454,7 @@ TEST(IngestSeeds, HandPickedValues) {
       {"002", 703, "am57xx-evm", "USBDEVICE HIGHSPEED SLAVE READ THROUGHPUT", "Throughput",
        "blocks=150", "MB/s", 34.8, no, no, ""},
       {"002", 980, "am57xx-evm", "IPSec Software Performance", "Throughput", "algorithm=aes256",
-       "Mbit/s", 5.4, no, no, ""},
+       "Mbit/s", 5.4, no, no, "outlier:ipsec-cpu-per-byte(27x-aes128)"},
       {"002", 431, "am57xx-evm", "GLB25_EgyptTestC24Z16FixedTime test", "Fps",
        "test_number=2500005", "fps", 25.17, 14.63, 51.56, ""},
       // 003
@@ -632,6 +632,18 @@ TEST(IngestSeeds, KnownBadValuesAreFlagged) {
        "cpu-load-above-100"},
       {"002", "am57xx-evm", "IPSec Software Performance", "Packets/Sec", "algorithm=aes256",
        "zero-rate"},
+      // IPSec runs that did not carry their traffic: CPU time per byte far above the cheapest
+      // run of the same board in the same guide (or no throughput at a busy CPU).
+      {"001", "am335x-evm", "IPSec Hardware Performance", "Throughput", "algorithm=aes256",
+       "outlier:ipsec-cpu-per-byte"},
+      {"001", "am335x-evm", "IPSec Hardware Performance", "CPU Load", "algorithm=aes128",
+       "outlier:ipsec-cpu-per-byte(no-throughput"},
+      {"002", "am57xx-evm", "IPSec Software Performance", "Throughput", "algorithm=aes256",
+       "outlier:ipsec-cpu-per-byte"},
+      {"002", "am57xx-evm", "IPSec Software Performance", "CPU Load", "algorithm=aes256",
+       "outlier:ipsec-cpu-per-byte"},
+      {"003", "j721e-idk-gw", "IPSec Software Performance", "Throughput", "algorithm=aes256",
+       "outlier:ipsec-cpu-per-byte"},
       // 2.3-1..7
       {"003", "j722s_evm-fs", "MMC EXT4", "Throughput", "buffer_size=102400;fs=raw;op=write",
        "caption-mismatch"},
@@ -669,6 +681,17 @@ TEST(IngestSeeds, KnownBadValuesAreFlagged) {
     if (hasFlag(r, "flat-call-time")) {
       EXPECT_TRUE(r.board == "am654x-evm" || r.board == "am654x-idk") << r.board << " " << r.params;
     }
+  // The IPSec rule takes six failed runs and nothing else (guide 000's tables, guide 001's
+  // software table and guide 002's hardware table stay): 001 hardware (all 4 runs), 002
+  // software AES-256, 003 AES-256 (min 0.1 Mbit/s); three rows each.
+  int ipsecFlagged = 0;
+  for (const auto& r : allRows())
+    if (hasFlag(r, "ipsec-cpu-per-byte")) {
+      ++ipsecFlagged;
+      EXPECT_NE(r.source, stems().at("000")) << r.board << " " << r.params;
+      EXPECT_NE(r.benchmark, "IPSec Performance") << r.board << " " << r.params;
+    }
+  EXPECT_EQ(ipsecFlagged, (4 + 1 + 1) * 3);
   // 2.3-1: 003 des3/sha1 rows (5 values for 6 boards) and Glmark2 4000x4000: 73 unattributed.
   int unattributed = 0;
   for (const auto& r : allRows())

@@ -2,6 +2,8 @@
 // seeds/INVENTORY.md section 2 (no seed file needed).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -478,6 +480,50 @@ TEST(FlagOutliers, ValueChecks) {
   EXPECT_EQ(rows[5].flag, "");  // a rail switched off is not a wrong value
   flagOutliers(rows);           // idempotent
   EXPECT_EQ(rows[0].flag, "zero-rate");
+}
+
+// IPSec: a run's CPU per payload byte (load / throughput) more than 4x the cheapest run of the
+// same board and guide (or no throughput at a busy CPU) flags all three of its rows; 3DES at
+// 2.5x the cheapest AES stays; another board or guide is not compared.
+TEST(FlagOutliers, IpsecCpuPerByte) {
+  std::vector<MeasuredRow> rows;
+  auto run = [&](std::string source, std::string board, std::string table, std::string alg,
+                 double mbps, double load) {
+    for (int m = 0; m < 3; ++m) {
+      MeasuredRow r;
+      r.source = source;
+      r.board = board;
+      r.family = "ipsec";
+      r.section = table;
+      r.table = table;
+      r.benchmark = table;
+      r.params = "algorithm=" + alg;
+      r.metric = m == 0 ? "Throughput" : m == 1 ? "Packets/Sec" : "CPU Load";
+      r.unit = m == 0 ? "Mbit/s" : m == 1 ? "kpps" : "%";
+      r.value = m == 0 ? mbps : m == 1 ? std::floor(mbps / 11.3) : load;
+      rows.push_back(r);
+    }
+  };
+  run("g", "b", "sw", "aes128", 100, 50);  // 0.5 %/Mbit: the cheapest
+  run("g", "b", "sw", "3des", 40, 50);     // 2.5x: a working 3DES run
+  run("g", "b", "sw", "aes256", 20, 50);   // 5x: flagged
+  run("g", "b", "hw", "aes128", 0, 99);    // nothing through at a busy CPU: flagged
+  run("g", "c", "sw", "aes256", 20, 50);   // another board: its own cheapest, not flagged
+  run("h", "b", "sw", "aes256", 20, 50);   // another guide: likewise
+  flagOutliers(rows);
+  auto flagged = [&](size_t run) {
+    int n = 0;
+    for (size_t i = 3 * run; i < 3 * run + 3; ++i) n += hasFlag(rows[i], "ipsec-cpu-per-byte");
+    return n;
+  };
+  EXPECT_EQ(flagged(0), 0);
+  EXPECT_EQ(flagged(1), 0);
+  EXPECT_EQ(flagged(2), 3);
+  EXPECT_EQ(flagged(3), 3);
+  EXPECT_EQ(flagged(4), 0);
+  EXPECT_EQ(flagged(5), 0);
+  EXPECT_TRUE(hasFlag(rows[6], "outlier:ipsec-cpu-per-byte(5.00x-aes128)")) << rows[6].flag;
+  EXPECT_TRUE(hasFlag(rows[11], "no-throughput-at-99%-cpu")) << rows[11].flag;
 }
 
 // INVENTORY 2.1 trap 9: am654x-idk cpu_clock 400 with the same Dhrystones/s as am654x-evm at 800
