@@ -34,8 +34,14 @@ const PolicyEntry kPolicy[] = {
     {"zero-time", "a time of 0.00: below the timer's resolution"},
     {"zero-load", "a CPU load of 0.00 beside a non-zero rate: not a measurement"},
     {"duplicate-value", "the same number as an unrelated row: suspected copy/paste"},
-    {"outlier", "orders of magnitude away from the same metric elsewhere"},
-    {"unattributed", "the value cannot be tied to a board or metric"},
+    {"outlier",
+     "physically impossible by a written ingest rule (calibration/ingest/normalize.h: e.g. above "
+     "the line rate or the memory bandwidth, an openssl call time that does not grow with the "
+     "buffer, an IPSec run's CPU per byte far above the same board's cheapest run) or orders of "
+     "magnitude away from the same metric elsewhere"},
+    {"unattributed",
+     "the value cannot be tied to a board or metric; a value without a board is not predicted "
+     "either (status not-modelled, board '(none)' in the summaries: no board to run)"},
     {"suspect-attribution", "the board column of the value is doubtful (left-packed table)"},
     {"alias-of", "the same number under another name: scored once, under the other name"},
     {"mixed-minmax", "the printed average mixes two LMBench sub-tests"},

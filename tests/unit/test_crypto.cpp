@@ -20,6 +20,7 @@
 
 using namespace socsim;
 using namespace socsim::wl::crypto;
+namespace net = socsim::wl::net;
 
 namespace {
 
@@ -257,7 +258,7 @@ void coversTheRowsOf(const std::string& board) {
   ASSERT_EQ(m->loadError(), "");
   OpensslSpeed speed(m);
   Sa2ulMcu mcu(m);
-  Ipsec ipsec(m);
+  Ipsec ipsec(m, net::defaultNetDir());
   auto ctx = boardContext(board);
   int n = 0;
   for (const auto& r : rows) {
@@ -342,46 +343,70 @@ TEST(Ipsec, EspPacketGeometry) {
   EXPECT_DOUBLE_EQ(ack.payloadBytes, 0);
 }
 
-// The stream's period is its slowest resource (CPU, each engine, wire); the network path's
-// per-packet cost enters through the seam unchanged: more CPU per packet from the network
-// model lengthens a CPU-bound period by exactly that much; a slow wire bounds the rate at
-// payload / wire time.
-TEST(Ipsec, PeriodIsTheSlowestResourceAndTheSeamAddsItsCost) {
+// The ESP stream over the Ethernet model (workloads/net): without ESP work it is the model's TCP
+// stream at ESP's MSS, never above the line; ESP's CPU work per segment slows a CPU-bound stream
+// and more of it slows it more; an engine slower than the stream sets the period (payload /
+// engine time) and spreads the same CPU work over it; the SA2UL takes the whole authenc request.
+TEST(Ipsec, StreamOverTheEthernetModelAndTheEngines) {
   auto ctx = boardContext("j721e-idk-gw");
   CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
   ASSERT_EQ(m.loadError(), "");
+  const EthernetPath eth = ethernetPath(*ctx, net::defaultNetDir(), "linux", m.ipsec().net_tool);
+  IpsecParams ip = m.ipsec();
+  ip.mtu_bytes = eth.mac->params().mtu_bytes;
+  ip.tcp_header_bytes = 20 + eth.stack.p.tcp_option_bytes;
   const AlgorithmSpec* des3 = m.data().algorithm("3des");
   ASSERT_NE(des3, nullptr);
   EXPECT_EQ(des3->name, "des3");
-  const EspPacket pkt = espPacket(m.ipsec(), 8);
-  NetworkPathCost net = crossStackNetworkPath(m, *ctx, m.ipsec(), pkt, "linux");
-  EXPECT_GT(net.cpuSeconds, 0);
-  // Wire time at the board's 1 GbE port.
-  EXPECT_NEAR(net.wireSeconds, pkt.wireBytes * 8 / 1e9, 1e-15);
-  const IpsecResult sw = ipsecStream(m, *ctx, m.ipsec(), *des3, false, "linux", net);
+  const EspPacket pkt = espPacket(ip, 8);
+  const EspPacket ack = espAck(ip, 8);
+  // Line: one full-MTU frame per segment.
+  const double lineMbps = pkt.payloadBytes * 8 / eth.mac->wireSeconds(ip.mtu_bytes) / 1e6;
+  const IpsecResult bare = ipsecStream(pkt, EspCost{}, eth);
+  EXPECT_GT(bare.mbitPerSecond, 0.5 * lineMbps);
+  EXPECT_LE(bare.mbitPerSecond, lineMbps * (1 + 1e-9));
+  EXPECT_GT(bare.acksPerSegment, 0.3);  // the peer's delayed ACKs
+  EXPECT_LT(bare.acksPerSegment, 1.01);
+
+  const EspCost sw = espCost(m, *ctx, ip, pkt, ack, *des3, false, "linux");
   EXPECT_EQ(sw.path, "software");
-  EXPECT_EQ(sw.bound, "cpu");  // 3DES in software is far below the line rate
-  EXPECT_NEAR(sw.mbitPerSecond, pkt.payloadBytes * 8 / sw.periodSeconds / 1e6, 1e-9);
-  EXPECT_NEAR(sw.kpps, 1e-3 / sw.periodSeconds, 1e-12);
-  const int cores = ctx->board().mainCluster().info.cores;
-  EXPECT_NEAR(sw.cpuLoadPercent, 100.0 / cores, 1e-9);  // CPU-bound: one core saturated
-  NetworkPathCost heavier = net;
-  heavier.cpuSeconds += 5e-6;
-  const IpsecResult sw2 = ipsecStream(m, *ctx, m.ipsec(), *des3, false, "linux", heavier);
-  EXPECT_NEAR(sw2.periodSeconds - sw.periodSeconds, 5e-6, 1e-12);
-  NetworkPathCost slowWire = net;
-  slowWire.wireSeconds = 10 * sw.periodSeconds;
-  const IpsecResult w = ipsecStream(m, *ctx, m.ipsec(), *des3, false, "linux", slowWire);
-  EXPECT_EQ(w.bound, "wire");
-  EXPECT_DOUBLE_EQ(w.periodSeconds, slowWire.wireSeconds);
-  EXPECT_NEAR(w.cpuLoadPercent, sw.cpuLoadPercent / 10, 1e-9);
+  EXPECT_GT(sw.dataCpuSeconds, sw.ackCpuSeconds);
+  EXPECT_TRUE(sw.engineDataSeconds.empty());
+  const IpsecResult s1 = ipsecStream(pkt, sw, eth);
+  EXPECT_EQ(s1.bound, "cpu");  // 3DES in software is far below the line rate
+  EXPECT_LT(s1.mbitPerSecond, 0.5 * bare.mbitPerSecond);
+  EXPECT_NEAR(s1.mbitPerSecond, pkt.payloadBytes * 8 / s1.periodSeconds / 1e6, 1e-9);
+  EXPECT_NEAR(s1.kpps, 1e-3 / s1.periodSeconds, 1e-12);
+  EXPECT_GT(s1.cpuLoadPercent, 0);
+  EXPECT_LE(s1.cpuLoadPercent, 100 + 1e-9);
+  EspCost heavier = sw;
+  heavier.dataCpuSeconds += 20e-6;
+  const IpsecResult s2 = ipsecStream(pkt, heavier, eth);
+  EXPECT_LT(s2.mbitPerSecond, s1.mbitPerSecond);
+  EXPECT_GT(s2.periodSeconds - s1.periodSeconds, 5e-6);
+
+  // An engine 10x slower than the CPU-bound stream: it sets the period, the CPU work is spread.
+  EspCost slowEngine = sw;
+  slowEngine.engineDataSeconds["x"] = 10 * s1.periodSeconds;
+  const IpsecResult e = ipsecStream(pkt, slowEngine, eth);
+  EXPECT_EQ(e.bound, "engine:x");
+  EXPECT_DOUBLE_EQ(e.periodSeconds, 10 * s1.periodSeconds);
+  EXPECT_NEAR(e.cpuLoadPercent, s1.cpuLoadPercent / 10, 1e-9);
+  // The ACKs' engine time counts per ACK.
+  slowEngine.engineAckSeconds["x"] = s1.periodSeconds;
+  EXPECT_NEAR(ipsecStream(pkt, slowEngine, eth).periodSeconds,
+              (10 + e.acksPerSegment) * s1.periodSeconds, 1e-15);
+
   // The SA2UL offers authenc(hmac(sha1),cbc(aes)): one engine request per packet.
   const AlgorithmSpec* aes = m.data().algorithm("aes128");
-  const IpsecResult hw = ipsecStream(m, *ctx, m.ipsec(), *aes, true, "linux",
-                                     crossStackNetworkPath(m, *ctx, m.ipsec(),
-                                                           espPacket(m.ipsec(), 16), "linux"));
+  const EspPacket apkt = espPacket(ip, 16);
+  const EspCost hw = espCost(m, *ctx, ip, apkt, espAck(ip, 16), *aes, true, "linux");
   EXPECT_EQ(hw.path, "engine:sa2ul");
-  EXPECT_LE(hw.cpuLoadPercent, 100.0 + 1e-9);
+  EXPECT_EQ(hw.engineDataSeconds.count("sa2ul"), 1u);
+  const IpsecResult h = ipsecStream(apkt, hw, eth);
+  EXPECT_LE(h.cpuLoadPercent, 100.0 + 1e-9);
+  EXPECT_LE(h.mbitPerSecond, apkt.payloadBytes * 8 / eth.mac->wireSeconds(ip.mtu_bytes) / 1e6 *
+                                 (1 + 1e-9));
 }
 
 TEST(CryptoData, BadKernelFileIsALocatedInputError) {

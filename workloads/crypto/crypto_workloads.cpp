@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "models/peripherals/omap_crypto/omap_crypto.h"
 #include "models/peripherals/sa2ul/sa2ul.h"
 #include "soc/config/board_config.h"
@@ -489,10 +490,22 @@ Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
   bool engine = release.ipsec_path == "engine";
   if (q.benchmark == "IPSec Hardware Performance") engine = true;
   if (q.benchmark == "IPSec Software Performance") engine = false;
-  const IpsecParams& ip = m_->ipsec();
-  const EspPacket pkt = espPacket(ip, models::cryptoBlockBytes(alg->cryptoOp()));
-  const NetworkPathCost net = crossStackNetworkPath(*m_, ctx, ip, pkt, stackName);
-  const IpsecResult r = ipsecStream(*m_, ctx, ip, *alg, engine, stackName, net);
+  const soc::BoardConfig& b = ctx.board();
+  std::string key = b.file + "|";
+  for (const auto& o : b.overrides) key += o + ";";
+  key += "|" + stackName;
+  auto it = nets_.find(key);
+  if (it == nets_.end())
+    it = nets_.emplace(key, ethernetPath(ctx, netDir_, stackName, m_->ipsec().net_tool)).first;
+  const EthernetPath& eth = it->second;
+  // The ESP geometry on the MAC's MTU and the stack's TCP options.
+  IpsecParams ip = m_->ipsec();
+  ip.mtu_bytes = eth.mac->params().mtu_bytes;
+  ip.tcp_header_bytes = 20 + eth.stack.p.tcp_option_bytes;
+  const int block = models::cryptoBlockBytes(alg->cryptoOp());
+  const EspPacket pkt = espPacket(ip, block);
+  const EspCost esp = espCost(*m_, ctx, ip, pkt, espAck(ip, block), *alg, engine, stackName);
+  const IpsecResult r = ipsecStream(pkt, esp, eth);
   Prediction p;
   p.breakdown = r.breakdown;
   if (q.metric == "Throughput")
@@ -502,7 +515,9 @@ Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
   else
     p.value = r.cpuLoadPercent;
   p.note = "release " + release.name + ", path " + r.path + ", " + r.bound + "-bound, " +
-           std::to_string(pkt.payloadBytes) + " B payload per packet";
+           formatNumber(pkt.payloadBytes) + " B payload per packet, " +
+           formatNumber(std::round(r.acksPerSegment * 1000) / 1000) + " ACKs per segment, " +
+           eth.stack.p.name + " network stack";
   return p;
 }
 
@@ -510,7 +525,7 @@ void registerCryptoWorkloads(Registry& r) {
   auto m = std::make_shared<CryptoModel>(defaultCryptoDir(), defaultEnginesDir());
   r.add(std::make_unique<OpensslSpeed>(m));
   r.add(std::make_unique<Sa2ulMcu>(m));
-  r.add(std::make_unique<Ipsec>(m));
+  r.add(std::make_unique<Ipsec>(m, net::defaultNetDir()));
 }
 
 }  // namespace socsim::wl::crypto

@@ -128,17 +128,20 @@ class Sa2ulMcu : public Workload {
 };
 
 /// IPSec rows (throughput, kpps, CPU load): one TCP stream through ESP with the cipher and HMAC
-/// on the engine or the CPU (ipsec.h), over the crypto side's stand-in for the network path
-/// until the Ethernet stack model supplies a NetworkPathCost.
+/// on the engine or the CPU (ipsec.h), over the Ethernet model's network path (workloads/net,
+/// the configs in `netDir`).
 class Ipsec : public Workload {
  public:
-  explicit Ipsec(std::shared_ptr<CryptoModel> m) : m_(std::move(m)) {}
+  Ipsec(std::shared_ptr<CryptoModel> m, std::string netDir)
+      : m_(std::move(m)), netDir_(std::move(netDir)) {}
   std::string name() const override { return "ipsec"; }
   bool covers(const Query& q) const override;
   Prediction predict(RunContext& ctx, const Query& q) override;
 
  private:
   std::shared_ptr<CryptoModel> m_;
+  std::string netDir_;
+  std::map<std::string, EthernetPath> nets_;  ///< by board file + overrides + stack
 };
 
 void registerCryptoWorkloads(Registry& r);

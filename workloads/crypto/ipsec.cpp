@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
+#include <set>
 
 #include "common/error.h"
 #include "models/peripherals/sa2ul/sa2ul.h"
 #include "soc/config/board_config.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/schema_io.h"
+#include "workloads/cpu/workload_profile.h"
 #include "workloads/crypto/crypto_workloads.h"
 
 namespace socsim::wl::crypto {
@@ -35,18 +38,11 @@ const params::Schema<IpsecParams>& IpsecParams::schema() {
           .real("ethernet_overhead_bytes", &P::ethernet_overhead_bytes, "bytes", 0, 100,
                 "per frame on the wire besides the IP packet",
                 "IEEE 802.3: preamble+SFD 8, MAC header 14, FCS 4, inter-frame gap 12")
-          .real("driver_packet_instructions", &P::driver_packet_instructions, "instructions", 0,
-                1e6,
-                "Ethernet driver work per packet (transmit, DMA map, descriptor, completion): "
-                "the stand-in until the Ethernet model supplies the network path",
-                "calibrated: initial guess (CPSW driver transmit + completion)")
-          .real("acks_per_segment", &P::acks_per_segment, "count", 0, 1,
-                "ACKs the peer returns per full-sized data segment",
-                "RFC 5681 §4.2 / RFC 1122 §4.2.3.2: an ACK at least every second full-sized "
-                "segment (Linux delayed ACK)")
-          .real("copy_bytes_per_instruction", &P::copy_bytes_per_instruction, "bytes", 1, 64,
-                "payload bytes copied from user space per instruction",
-                "copy_from_user with 16-byte load/store pairs (arm64 copy_template.S)");
+          .text("net_tool", &P::net_tool,
+                "the TCP stream's tool file, relative to configs/workloads/net (its own work per "
+                "call, send size, the peer's response time)",
+                "set-up fact: the IPSec sections do not name their tool; iperf is the TCP "
+                "stream tool of the same guides' Ethernet tables");
   return s;
 }
 
@@ -85,42 +81,6 @@ EspPacket espAck(const IpsecParams& p, int blockBytes) {
   return k;
 }
 
-NetworkPathCost crossStackNetworkPath(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
-                                      const EspPacket& pkt, const std::string& stackName) {
-  const soc::BoardConfig& b = ctx.board();
-  double lineMbps = 0;
-  for (const auto& per : b.peripherals) {
-    const std::string& ip = per.ip;
-    const bool ethernet = ip.rfind("cpsw", 0) == 0 || ip.rfind("emac", 0) == 0 ||
-                          ip.rfind("netcp", 0) == 0 || ip.rfind("gmac", 0) == 0 ||
-                          ip.rfind("icss", 0) == 0;
-    if (ethernet) lineMbps = std::max(lineMbps, per.link_speed_mbps);
-  }
-  if (!(lineMbps > 0))
-    throw NotModelled{"board " + b.board.name + " has no Ethernet port with a link_speed_mbps"};
-  const double hz = b.mainCluster().core.clock_mhz * 1e6;
-  const double cpi = m.kernelCpi(ctx, m.stack(stackName));
-  const auto& kp = b.software.kernel_paths;
-  const double isaFactor = kernelPathIsaFactor(b);
-  NetworkPathCost c;
-  auto cpu = [&](const std::string& part, double instructions) {
-    const double s = instructions * cpi / hz;
-    c.cpuSeconds += s;
-    c.breakdown.add(part, s);
-  };
-  cpu("net.tcp_segment", kp.tcp_segment_instructions * isaFactor);
-  cpu("net.copy_from_user", pkt.payloadBytes / p.copy_bytes_per_instruction);
-  cpu("net.driver", p.driver_packet_instructions);
-  cpu("net.irq", kp.irq_instructions * isaFactor);
-  // The peer's ACKs arrive through the driver's receive path with their own interrupt (their
-  // TCP processing is in the segment path).
-  cpu("net.ack_rx", p.acks_per_segment *
-                        (p.driver_packet_instructions + kp.irq_instructions * isaFactor));
-  c.wireSeconds = pkt.wireBytes * 8 / (lineMbps * 1e6);
-  c.breakdown.add("net.wire", c.wireSeconds);
-  return c;
-}
-
 namespace {
 
 models::CryptoRequest cipherRequest(const AlgorithmSpec& a, double bytes) {
@@ -134,40 +94,16 @@ models::CryptoRequest cipherRequest(const AlgorithmSpec& a, double bytes) {
 
 }  // namespace
 
-IpsecResult ipsecStream(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
-                        const AlgorithmSpec& cipher, bool engine, const std::string& stackName,
-                        const NetworkPathCost& net) {
+EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const EspPacket& pkt,
+                const EspPacket& ackPkt, const AlgorithmSpec& cipher, bool engine,
+                const std::string& stackName) {
   const soc::BoardConfig& b = ctx.board();
   const AlgorithmSpec* hash = m.data().algorithm(p.auth);
   if (!hash || hash->mode != "digest")
     throw NotModelled{"ESP authentication hash '" + p.auth + "' is not a digest in algorithms.yaml"};
   const CryptoStackParams& st = m.stack(stackName);
   const double hz = b.mainCluster().core.clock_mhz * 1e6;
-  const EspPacket pkt = espPacket(p, models::cryptoBlockBytes(cipher.cryptoOp()));
-  IpsecResult res;
-  double cpuSeconds = net.cpuSeconds;
-  std::map<std::string, double> engineSeconds;  // by engine IP: each is its own resource
-  for (const auto& [n, s] : net.breakdown.seconds) res.breakdown.add(n, s);
-  auto cpu = [&](const std::string& part, double s) {
-    cpuSeconds += s;
-    res.breakdown.add(part, s);
-  };
-  auto onEngine = [&](const EnginePreset& e, const soc::PeripheralParams& per,
-                      const models::CryptoRequest& r, const std::string& what, double weight,
-                      double extraEngineSeconds) {
-    CallTiming t = m.engineRequest(ctx, e, per, r, st);
-    cpuSeconds += weight * t.busySeconds;
-    engineSeconds[e.ip] += weight * (t.seconds - t.busySeconds + extraEngineSeconds);
-    for (const auto& [n, sec] : t.breakdown.seconds) res.breakdown.add(what + "." + n, weight * sec);
-    if (extraEngineSeconds > 0)
-      res.breakdown.add(what + ".engine.hash_stream", weight * extraEngineSeconds);
-  };
-  auto software = [&](const AlgorithmSpec& a, double blocks, const std::string& what,
-                      double weight) {
-    std::string k;
-    const double sec = m.softwareSeconds(ctx, a, blocks, &k);
-    cpu(what + ".kernel." + k, weight * sec);
-  };
+  EspCost res;
   const soc::PeripheralParams* cPer = nullptr;
   const soc::PeripheralParams* hPer = nullptr;
   const std::string authencName = "authenc-hmac-" + hash->name + "-" + cipher.engineName();
@@ -202,10 +138,29 @@ IpsecResult ipsecStream(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
     if (he) res.path += (ce ? "+" : "+engine:") + he->ip;
     if (ce && !he) res.path += "+software-hmac";
   }
-  // ESP on one packet `k` (`weight` per data segment): xfrm/ESP code, then the cipher and the
-  // HMAC where the kernel runs them.
-  auto esp = [&](const EspPacket& k, double weight, const std::string& tag) {
-    cpu(tag + ".xfrm_esp", weight * st.esp_packet_instructions * m.kernelCpi(ctx, st) / hz);
+  // ESP on one packet `k`: xfrm/ESP code, then the cipher and the HMAC where the kernel runs
+  // them; CPU seconds into `cpuSeconds`, engine seconds into `engineSeconds`, parts into `bd`.
+  auto esp = [&](const EspPacket& k, double& cpuSeconds, std::map<std::string, double>& engineSeconds,
+                 Breakdown& bd) {
+    auto cpu = [&](const std::string& part, double s) {
+      cpuSeconds += s;
+      bd.add(part, s);
+    };
+    auto onEngine = [&](const EnginePreset& e, const soc::PeripheralParams& per,
+                        const models::CryptoRequest& r, const std::string& what,
+                        double extraEngineSeconds) {
+      CallTiming t = m.engineRequest(ctx, e, per, r, st);
+      cpuSeconds += t.busySeconds;
+      engineSeconds[e.ip] += t.seconds - t.busySeconds + extraEngineSeconds;
+      for (const auto& [n, sec] : t.breakdown.seconds) bd.add(what + "." + n, sec);
+      if (extraEngineSeconds > 0) bd.add(what + ".engine.hash_stream", extraEngineSeconds);
+    };
+    auto software = [&](const AlgorithmSpec& a, double blocks, const std::string& what) {
+      std::string kn;
+      const double sec = m.softwareSeconds(ctx, a, blocks, &kn);
+      cpu(what + ".kernel." + kn, sec);
+    };
+    cpu("xfrm_esp", st.esp_packet_instructions * m.kernelCpi(ctx, st) / hz);
     const double blockBytes = models::cryptoBlockBytes(cipher.cryptoOp());
     models::CryptoRequest c = cipherRequest(cipher, k.cipherBytes);
     models::CryptoRequest h;
@@ -224,34 +179,131 @@ IpsecResult ipsecStream(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
         const models::Sa2ul e(sp);
         extra = std::max(0.0, e.request(h).processSeconds - e.request(c).processSeconds);
       }
-      onEngine(*both, *cPer, c, tag + ".authenc", weight, extra);
+      onEngine(*both, *cPer, c, "authenc", extra);
       return;
     }
     if (ce)
-      onEngine(*ce, *cPer, c, tag + ".cipher", weight, 0);
+      onEngine(*ce, *cPer, c, "cipher", 0);
     else
-      software(cipher, k.cipherBytes / blockBytes, tag + ".cipher", weight);
+      software(cipher, k.cipherBytes / blockBytes, "cipher");
     if (he)
-      onEngine(*he, *hPer, h, tag + ".hmac", weight, 0);
+      onEngine(*he, *hPer, h, "hmac", 0);
     else
-      software(*hash, hmacBlocks, tag + ".hmac", weight);
+      software(*hash, hmacBlocks, "hmac");
   };
-  esp(pkt, 1.0, "esp");
+  esp(pkt, res.dataCpuSeconds, res.engineDataSeconds, res.data);
   // The peer's ACKs come back through the same SA: ESP input on each (authenticated and
   // decrypted like the data, a cipher block or three).
-  esp(espAck(p, models::cryptoBlockBytes(cipher.cryptoOp())), p.acks_per_segment, "esp_ack");
-  // Packets pipeline through the CPU, each engine and the wire: the slowest sets the period.
-  res.periodSeconds = std::max(cpuSeconds, net.wireSeconds);
-  res.bound = cpuSeconds >= net.wireSeconds ? "cpu" : "wire";
-  for (const auto& [ip, s] : engineSeconds)
-    if (s > res.periodSeconds) {
-      res.periodSeconds = s;
+  esp(ackPkt, res.ackCpuSeconds, res.engineAckSeconds, res.ack);
+  return res;
+}
+
+EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std::string& stackName,
+                          const std::string& toolFile) {
+  const soc::BoardConfig& b = ctx.board();
+  const soc::PeripheralParams* eth = nullptr;
+  for (const auto& per : b.peripherals)
+    if (per.cpsw) {
+      eth = &per;
+      break;
+    }
+  if (!eth)
+    throw NotModelled{"board " + b.board.name +
+                      " has no Ethernet MAC with a model group (peripherals[].cpsw)"};
+  if (!(eth->link_speed_mbps > 0))
+    throw NotModelled{"Ethernet peripheral " + eth->instance + " of board " + b.board.name +
+                      " has no link speed"};
+  const std::string stackFile = netDir + "/stacks/" + stackName + ".yaml";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(stackFile, ec))
+    throw NotModelled{"no network stack model for software stack '" + stackName + "' (" +
+                      stackFile + ")"};
+  EthernetPath e;
+  e.mac = std::make_shared<models::Cpsw>(*eth->cpsw, eth->link_speed_mbps);
+  e.stack = net::loadNetStack(stackFile);
+  e.tool = net::loadNetTool(netDir + "/" + toolFile);
+  const cpu::WorkloadProfile code = cpu::loadProfile(e.stack.codeProfileFile);
+  const cpu::WorkloadProfile app = cpu::loadProfile(e.tool.appProfileFile);
+  e.measured = net::measureCosts(ctx, code, app, *e.mac);
+  e.costs = net::toSoftwareCosts(e.measured, e.stack.p, e.tool.p, *eth->cpsw,
+                                 &b.software.kernel_paths);
+  e.cores = static_cast<int>(net::osCores(b, e.stack.p.uses_kernel_paths).size());
+  return e;
+}
+
+IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const EthernetPath& eth) {
+  const net::NetStackParams& s = eth.stack.p;
+  const net::NetToolParams& tp = eth.tool.p;
+  const models::Cpsw& mac = *eth.mac;
+  net::SimConfig c;
+  c.traffic = net::Traffic::TcpTx;
+  c.stack = s;
+  // ESP's header, IV, padding, trailer and ICV take room from the segment: the MSS is the ESP
+  // packet's payload, the frame stays full.
+  const int plainMss = mac.tcpMss(s.tcp_option_bytes);
+  const int espOverhead = std::max(0, plainMss - static_cast<int>(pkt.payloadBytes));
+  c.stack.tcp_option_bytes = s.tcp_option_bytes + espOverhead;
+  c.pacing = s.pacing_default && mac.params().interrupt_pacing;
+  c.cores = std::max(1, eth.cores);
+  c.irqCore = 0;
+  c.appCores = {1 % c.cores, 2 % c.cores};
+  c.tcpSendBytes = tp.tcp_send_bytes;
+  c.tcpRecvBytes = tp.tcp_recv_bytes;
+  c.tcpWindowBytes = s.tcp_default_window_bytes;
+  c.peerTurnaround = tp.peer_turnaround_us * 1e-6;
+  c.warmup = tp.warmup_ms * 1e-3;
+  c.duration = tp.duration_ms * 1e-3;
+  net::SoftwareCosts k = eth.costs;
+  // ESP on every segment out and every ACK in; the TCP checksum of the segment is computed by
+  // the stack before encryption (a MAC cannot checksum an encrypted segment).
+  k.tcpTx += esp.dataCpuSeconds;
+  k.tcpAckRx += esp.ackCpuSeconds;
+  k.txCsumPerByte = s.csum_instructions_per_byte * eth.measured.codePathFactor *
+                    eth.measured.codeCpi / eth.measured.clockHz;
+  const net::SimResult r = net::simulate(c, k, mac);
+
+  IpsecResult res;
+  res.path = esp.path;
+  const double mss = mac.tcpMss(c.stack.tcp_option_bytes);
+  const double bps = r.throughputBps(0);
+  if (!(bps > 0)) throw NotModelled{"the simulated ESP stream delivered nothing"};
+  const double netPeriod = mss * 8 / bps;
+  res.acksPerSegment = r.frames[0] > 0 ? r.frames[1] / r.frames[0] : 0;
+  res.periodSeconds = netPeriod;
+  const double wireUtil = r.seconds > 0 ? r.wireBusy[0] / r.seconds : 0;
+  res.bound = wireUtil > 0.95 ? "wire" : "cpu";
+  std::set<std::string> ips;
+  for (const auto& [ip, sec] : esp.engineDataSeconds) ips.insert(ip);
+  for (const auto& [ip, sec] : esp.engineAckSeconds) ips.insert(ip);
+  for (const auto& ip : ips) {
+    auto at = [](const std::map<std::string, double>& mp, const std::string& key) {
+      auto it = mp.find(key);
+      return it == mp.end() ? 0.0 : it->second;
+    };
+    const double sec =
+        at(esp.engineDataSeconds, ip) + res.acksPerSegment * at(esp.engineAckSeconds, ip);
+    if (sec > res.periodSeconds) {
+      res.periodSeconds = sec;
       res.bound = "engine:" + ip;
     }
-  res.mbitPerSecond = pkt.payloadBytes * 8 / res.periodSeconds / 1e6;
+  }
+  res.mbitPerSecond = mss * 8 / res.periodSeconds / 1e6;
   res.kpps = 1e-3 / res.periodSeconds;
-  const int cores = std::max(1, b.mainCluster().info.cores);
-  res.cpuLoadPercent = 100.0 * cpuSeconds / (res.periodSeconds * cores);
+  res.cpuLoadPercent = r.cpuLoadPercent() * netPeriod / res.periodSeconds;
+  // Per data segment: the simulated network path by part (ESP's share taken out of the TCP
+  // output and ACK parts it was added to), then ESP's parts.
+  const double segments = r.payloadBytes[0] / mss;
+  const double acks = res.acksPerSegment * segments;
+  for (const auto& [part, sec] : r.cpuByPart) {
+    double v = sec;
+    if (part == "stack.tcp") v -= segments * esp.dataCpuSeconds;
+    if (part == "stack.tcp_ack") v -= acks * esp.ackCpuSeconds;
+    if (v > 0 && segments > 0) res.breakdown.add("net.cpu." + part, v / segments);
+  }
+  res.breakdown.add("net.link.wire", mac.wireSeconds(mac.params().mtu_bytes));
+  for (const auto& [n, sec] : esp.data.seconds) res.breakdown.add("esp." + n, sec);
+  for (const auto& [n, sec] : esp.ack.seconds)
+    res.breakdown.add("esp_ack." + n, res.acksPerSegment * sec);
   return res;
 }
 

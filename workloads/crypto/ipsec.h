@@ -4,32 +4,42 @@
 ///        association, the cipher (AES-CBC or 3DES-CBC) and the HMAC on the CPU or on the SoC's
 ///        crypto engine, over the board's Ethernet port.
 ///
-/// Per packet (transport mode, `EspPacket`): the TCP segment of one MTU, padded to the cipher's
-/// block, with the ESP header, IV, trailer and ICV (RFC 4303, RFC 2404). Its costs are
-/// - the network path outside ESP (TCP/IP, the Ethernet driver, the wire): `NetworkPathCost`,
-///   the seam where the Ethernet / network-stack model plugs in. Until it does,
-///   `crossStackNetworkPath()` stands in: the stack's TCP segment path from the board's
-///   `software.kernel_paths` (the LMBench model's), the payload copy, a driver allowance per
-///   packet and one interrupt, on the core model, and the wire time at the fastest Ethernet port
-///   of the board config;
-/// - ESP itself (xfrm output, esp_output, the AEAD request): `esp_packet_instructions` of the
-///   software stack on the core model; the peer's ACKs (`acks_per_segment`) come back through
-///   the same SA and cost an ESP input each (code, cipher and HMAC of a small packet: on the
-///   engine path a whole request with its driver overhead);
-/// - the cipher and the HMAC: either the kernel's software implementations (the crypto kernels on
-///   the core model, as for `openssl speed`), or the engine path (driver CPU work on the core,
-///   the engine model's time) — one authenc request where the driver offers the combined
-///   algorithm (SA2UL), else a cipher request and an HMAC request on the engines that offer them
-///   (OMAP AES/DES + SHAM), the HMAC in software where no engine offers it.
-/// Requests are asynchronous (the stack continues with the next packet while the engine works),
-/// so the packet period is the slowest of the CPU's work per packet, each engine's time per
-/// packet and the wire time: throughput = payload / period, kpps = 1 / period, CPU load = CPU
-/// work / (period x cores). The guides print whole kpps (119 Mbit/s of ~1406-byte packets is
-/// printed 10, not 11): the Packets/Sec rows are predicted as floor(kpps). Not modelled: several flows, the receive side (the DUT is taken to be the
-/// sender: the guides do not say), TCP window and loss effects, GRO/GSO.
+/// Per packet (transport mode, `EspPacket`): the TCP segment, padded to the cipher's block, with
+/// the ESP header, IV, trailer and ICV (RFC 4303, RFC 2404), in one full-MTU frame. The costs:
+/// - the network path outside ESP comes from the Ethernet model (workloads/net): the board's MAC
+///   (models::Cpsw), the network stack's and the test tool's software costs measured on the
+///   board's core model over its platform (`net::measureCosts`), and the packet-level simulation
+///   of one TCP stream sent by the device (`net::simulate`, Traffic::TcpTx: send calls, TCP
+///   output per segment, the driver, interrupts with NAPI and pacing, the peer's delayed ACKs,
+///   window, wire). ESP changes three things in that stream: the MSS shrinks by the ESP
+///   overhead (the frame stays full), the MAC can no longer checksum the (encrypted) TCP
+///   segment so the stack does it in software, and every segment out and every ACK in passes
+///   through the SA;
+/// - ESP itself (`EspCost`): xfrm output / esp_output per data segment and esp_input per ACK
+///   (`esp_packet_instructions` of the crypto stack on the core model), the cipher and the HMAC
+///   either in the kernel's software (the crypto kernels on the core model, as for
+///   `openssl speed`) or on the engine (the driver's CPU work on the core, the engine model's
+///   time): one authenc request where the driver offers the combined algorithm (SA2UL), else a
+///   cipher request and an HMAC request on the engines that offer them (OMAP AES/DES + SHAM),
+///   the HMAC in software where no engine offers it. The CPU part is added to the stack's TCP
+///   output per segment and to its ACK processing, so the simulation schedules it on the cores.
+/// Engine requests are asynchronous (the stack continues with the next packet while the engine
+/// works), so an engine is a resource of its own: when its time per segment (the ACKs' share
+/// included) exceeds the simulated stream's period, it sets the period and the CPU work is
+/// spread over it (the simulation does not hold segments back for the engine). Throughput =
+/// payload / period, kpps = 1 / period, CPU load = busy time of the OS's cores / (period x
+/// cores). The guides print whole kpps (119 Mbit/s of ~1406-byte packets is printed 10, not
+/// 11): the Packets/Sec rows are predicted as floor(kpps). Not modelled: several flows, the
+/// receive side (the DUT is taken to be the sender: the guides do not say), loss, GSO/TSO.
+#include <map>
+#include <memory>
 #include <string>
 
 #include "common/params.h"
+#include "models/peripherals/cpsw/cpsw.h"
+#include "workloads/net/net_config.h"
+#include "workloads/net/net_sim.h"
+#include "workloads/net/stack_costs.h"
 #include "workloads/workload.h"
 
 namespace socsim::wl::crypto {
@@ -37,9 +47,9 @@ namespace socsim::wl::crypto {
 class CryptoModel;
 struct AlgorithmSpec;
 
-/// ESP set-up facts and the crypto side's stand-in for the network path.
+/// ESP set-up facts (configs/workloads/crypto/ipsec.yaml).
 struct IpsecParams {
-  double mtu_bytes = 1500;               ///< IP MTU of the Ethernet link
+  double mtu_bytes = 1500;               ///< IP MTU of the Ethernet link (the MAC's when it has one)
   double ip_header_bytes = 20;           ///< IPv4 header (transport mode: the only one)
   double tcp_header_bytes = 32;          ///< TCP header with the timestamp option
   double esp_header_bytes = 8;           ///< SPI + sequence number (RFC 4303)
@@ -47,9 +57,7 @@ struct IpsecParams {
   double icv_bytes = 12;                 ///< HMAC-SHA1-96 (RFC 2404)
   std::string auth = "sha1";             ///< the HMAC's hash
   double ethernet_overhead_bytes = 38;   ///< preamble 8 + MAC header 14 + FCS 4 + IFG 12
-  double driver_packet_instructions = 3000;  ///< Ethernet driver per packet (stand-in)
-  double copy_bytes_per_instruction = 8;     ///< user -> kernel payload copy (LDP/STP pairs)
-  double acks_per_segment = 0.5;             ///< peer ACKs per data segment (delayed ACK)
+  std::string net_tool = "tools/iperf.yaml";  ///< the TCP stream's tool (configs/workloads/net)
   static const params::Schema<IpsecParams>& schema();
 };
 
@@ -66,36 +74,57 @@ EspPacket espPacket(const IpsecParams& p, int blockBytes);
 /// A pure ACK (TCP header only) through the same SA.
 EspPacket espAck(const IpsecParams& p, int blockBytes);
 
-/// The network path's per-packet cost outside ESP: what the Ethernet / network-stack model
-/// supplies (CPU work on the flow's core, time on the wire).
-struct NetworkPathCost {
-  double cpuSeconds = 0;   ///< CPU busy per packet (TCP/IP, driver, interrupt)
-  double wireSeconds = 0;  ///< link occupancy per packet at the port's line rate
-  Breakdown breakdown;
+/// ESP's own work (everything but the network path) on the CPU and on the engines.
+struct EspCost {
+  double dataCpuSeconds = 0;  ///< per data segment sent: ESP output, cipher + HMAC or driver work
+  double ackCpuSeconds = 0;   ///< per ACK received through the SA: ESP input of a small packet
+  std::map<std::string, double> engineDataSeconds;  ///< per data segment, by engine IP
+  std::map<std::string, double> engineAckSeconds;   ///< per ACK, by engine IP
+  Breakdown data;             ///< per data segment
+  Breakdown ack;              ///< per ACK
+  std::string path;           ///< "software", "engine:<ip>[+<ip>]", "+software-hmac"
 };
 
-/// The crypto side's stand-in for the network path (see the file comment). Throws NotModelled
-/// when the board has no Ethernet port with a line rate.
-NetworkPathCost crossStackNetworkPath(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
-                                      const EspPacket& pkt, const std::string& stackName);
+/// ESP's cost with `cipher` (a cipher algorithm of algorithms.yaml) on the engine (`engine`
+/// true, where a driver offers it) or in software, for the data packet `pkt` and the ACK `ack`.
+/// Throws NotModelled when the authentication hash is not a digest of algorithms.yaml.
+EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const EspPacket& pkt,
+                const EspPacket& ack, const AlgorithmSpec& cipher, bool engine,
+                const std::string& stackName);
+
+/// The Ethernet model of the board under one software stack (workloads/net): its MAC, the
+/// stack's and the tool's parameters, and the software costs measured on the board's core model.
+struct EthernetPath {
+  std::shared_ptr<models::Cpsw> mac;
+  net::NetStack stack;
+  net::NetTool tool;
+  net::MeasuredCosts measured;
+  net::SoftwareCosts costs;
+  int cores = 1;  ///< the OS's cores (net::osCores)
+};
+
+/// Build the board's Ethernet path for `stackName` (`<netDir>/stacks/<stackName>.yaml`) and the
+/// tool file `toolFile` (relative to `netDir`). Throws NotModelled when the board has no MAC
+/// with a model group and a link speed, or there is no network-stack model for the stack.
+EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std::string& stackName,
+                          const std::string& toolFile);
 
 /// One stream's figures.
 struct IpsecResult {
-  double periodSeconds = 0;  ///< per packet
+  double periodSeconds = 0;  ///< per data segment
   double mbitPerSecond = 0;  ///< TCP payload
   double kpps = 0;
-  double cpuLoadPercent = 0;  ///< over all cores of the main cluster
-  std::string path;           ///< "software", "engine:<ip>[+<ip>]", "+software-hmac"
+  double cpuLoadPercent = 0;  ///< over the OS's cores
+  double acksPerSegment = 0;  ///< ACKs through the SA per data segment (simulated)
+  std::string path;           ///< EspCost::path
   std::string bound;          ///< cpu | engine:<ip> | wire
-  Breakdown breakdown;        ///< per packet
+  Breakdown breakdown;        ///< per data segment
 };
 
-/// ESP throughput of one TCP stream with `cipher` (a cipher algorithm of algorithms.yaml) on the
-/// engine (`engine` true, where a driver offers it) or in software, given the network path's
-/// per-packet cost.
-IpsecResult ipsecStream(CryptoModel& m, RunContext& ctx, const IpsecParams& p,
-                        const AlgorithmSpec& cipher, bool engine, const std::string& stackName,
-                        const NetworkPathCost& net);
+/// The TCP stream through the SA: the Ethernet model's simulation with ESP's CPU work and packet
+/// overhead, then the engines as resources of their own (see the file comment). `pkt` is the
+/// geometry the simulation's MSS is set from (its payload is the MSS).
+IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const EthernetPath& eth);
 
 /// `configs/workloads/crypto/ipsec.yaml` (group `ipsec`).
 IpsecParams loadIpsecParams(const std::string& file);
