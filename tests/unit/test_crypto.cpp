@@ -306,6 +306,61 @@ TEST(CryptoWorkloads, CoversTheRowsOfAm57xxIpsecHardwareAndSoftware) {
   coversTheRowsOf("am57xx-evm");
 }
 
+// `openssl speed` through /dev/crypto never streams above the engine's configured peak (the
+// engine model at the board's peripheral clock), at any buffer size, for every algorithm the
+// release runs on the engine; at the largest size the engine path approaches the peak closely
+// enough to show the engine, not the driver, bounds it. One board per test (one platform per
+// process).
+namespace {
+void engineCallsStayBelowPeak(const std::string& board, const std::string& source) {
+  auto ctx = boardContext(board);
+  CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m.loadError(), "");
+  const ReleaseSpec& rel = m.data().release(source, "");
+  ASSERT_EQ(rel.openssl_engine, "cryptodev");
+  int onEngine = 0;
+  for (const auto& alg : m.data().algorithms) {
+    const soc::PeripheralParams* per = nullptr;
+    const EnginePreset* e = m.linuxEngine(ctx->board(), alg, &per);
+    if (!e) continue;
+    for (std::uint64_t bytes : {16u, 256u, 1024u, 8192u, 16384u, 1048576u}) {
+      const CallTiming c = m.opensslCall(*ctx, alg, bytes, rel, "linux");
+      if (c.path != "engine:" + e->ip) continue;
+      models::CryptoRequest r;
+      r.op = alg.cryptoOp();
+      r.keyBits = alg.key_bits;
+      r.chained = alg.mode != "ecb";
+      r.bytes = bytes;
+      double peak = 0;
+      if (e->model == "sa2ul") {
+        models::Sa2ulParams sp = e->sa2ul;
+        if (per->clock_mhz > 0) sp.clock_mhz = per->clock_mhz;
+        peak = models::Sa2ul(sp).peakBytesPerSecond(r);
+      } else {
+        models::OmapCryptoParams op = e->omap;
+        if (per->clock_mhz > 0) op.clock_mhz = per->clock_mhz;
+        peak = models::OmapCrypto(op).peakBytesPerSecond(r);
+      }
+      ASSERT_GT(peak, 0) << alg.name;
+      const double rate = static_cast<double>(bytes) / c.seconds;
+      EXPECT_LE(rate, peak * (1 + 1e-12)) << board << " " << alg.name << " " << bytes;
+      if (bytes == 1048576u) {
+        EXPECT_GT(rate, 0.5 * peak) << board << " " << alg.name;
+      }
+      ++onEngine;
+    }
+  }
+  EXPECT_GE(onEngine, 6) << board;  // the engine path was exercised
+}
+}  // namespace
+
+TEST(OpensslSpeed, EngineThroughputNeverExceedsTheSa2ulPeak) {
+  engineCallsStayBelowPeak("j721e-idk-gw", "003_5c626eb3448d1a85");
+}
+TEST(OpensslSpeed, EngineThroughputNeverExceedsTheOmapEnginesPeak) {
+  engineCallsStayBelowPeak("am57xx-evm", "002_eb73a69247cbc681");
+}
+
 // SA2UL: one iterative AES datapath; CBC encryption pays the feedback per block, independent
 // blocks (ECB, CBC decryption) do not, and neither streams above the configured peak.
 TEST(Sa2ulModel, ChainedAesPaysTheFeedbackPerBlock) {

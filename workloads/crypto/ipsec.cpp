@@ -255,8 +255,13 @@ IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const Ethernet
   c.duration = tp.duration_ms * 1e-3;
   net::SoftwareCosts k = eth.costs;
   // ESP on every segment out and every ACK in; the TCP checksum of the segment is computed by
-  // the stack before encryption (a MAC cannot checksum an encrypted segment).
-  k.tcpTx += esp.dataCpuSeconds;
+  // the stack before encryption (a MAC cannot checksum an encrypted segment). TCP hands IP a
+  // clone of its segment (it keeps the original for retransmission), and esp_output writes in
+  // place only into an skb that is not cloned: skb_cow_data copies the segment into a private
+  // linear buffer first (Linux net/ipv4/esp4.c esp_output_head -> skb_cow_data), a memcpy of
+  // the packet at the board's measured copy rate.
+  const double cowCopy = pkt.authBytes * eth.measured.txCopyPerByte;
+  k.tcpTx += esp.dataCpuSeconds + cowCopy;
   k.tcpAckRx += esp.ackCpuSeconds;
   k.txCsumPerByte = s.csum_instructions_per_byte * eth.measured.codePathFactor *
                     eth.measured.codeCpi / eth.measured.clockHz;
@@ -296,11 +301,12 @@ IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const Ethernet
   const double acks = res.acksPerSegment * segments;
   for (const auto& [part, sec] : r.cpuByPart) {
     double v = sec;
-    if (part == "stack.tcp") v -= segments * esp.dataCpuSeconds;
+    if (part == "stack.tcp") v -= segments * (esp.dataCpuSeconds + cowCopy);
     if (part == "stack.tcp_ack") v -= acks * esp.ackCpuSeconds;
     if (v > 0 && segments > 0) res.breakdown.add("net.cpu." + part, v / segments);
   }
   res.breakdown.add("net.link.wire", mac.wireSeconds(mac.params().mtu_bytes));
+  res.breakdown.add("esp.skb_cow_data", cowCopy);
   for (const auto& [n, sec] : esp.data.seconds) res.breakdown.add("esp." + n, sec);
   for (const auto& [n, sec] : esp.ack.seconds)
     res.breakdown.add("esp_ack." + n, res.acksPerSegment * sec);

@@ -11,10 +11,11 @@
 ///   board's core model over its platform (`net::measureCosts`), and the packet-level simulation
 ///   of one TCP stream sent by the device (`net::simulate`, Traffic::TcpTx: send calls, TCP
 ///   output per segment, the driver, interrupts with NAPI and pacing, the peer's delayed ACKs,
-///   window, wire). ESP changes three things in that stream: the MSS shrinks by the ESP
+///   window, wire). ESP changes four things in that stream: the MSS shrinks by the ESP
 ///   overhead (the frame stays full), the MAC can no longer checksum the (encrypted) TCP
-///   segment so the stack does it in software, and every segment out and every ACK in passes
-///   through the SA;
+///   segment so the stack does it in software, esp_output copies each (cloned) TCP segment
+///   before encrypting it in place (skb_cow_data, at the board's measured memcpy rate), and
+///   every segment out and every ACK in passes through the SA;
 /// - ESP itself (`EspCost`): xfrm output / esp_output per data segment and esp_input per ACK
 ///   (`esp_packet_instructions` of the crypto stack on the core model), the cipher and the HMAC
 ///   either in the kernel's software (the crypto kernels on the core model, as for
