@@ -462,6 +462,19 @@ TEST(Ipsec, StreamOverTheEthernetModelAndTheEngines) {
   EXPECT_LE(h.cpuLoadPercent, 100.0 + 1e-9);
   EXPECT_LE(h.mbitPerSecond, apkt.payloadBytes * 8 / eth.mac->wireSeconds(ip.mtu_bytes) / 1e6 *
                                  (1 + 1e-9));
+
+  // A link partner at 100 Mbit/s (a release's ipsec_link_mbps): the same ESP stream is bound by
+  // the slower wire, at its TCP-over-ESP payload rate (1406 B per 1538-byte frame: 91.4 Mbit/s).
+  const EthernetPath slow =
+      ethernetPath(*ctx, net::defaultNetDir(), "linux", m.ipsec().net_tool, 100);
+  EXPECT_DOUBLE_EQ(slow.mac->linkBitsPerSecond(), 100e6);
+  const IpsecResult s100 = ipsecStream(apkt, hw, slow);
+  const double line100 = apkt.payloadBytes * 8 / slow.mac->wireSeconds(ip.mtu_bytes) / 1e6;
+  EXPECT_NEAR(line100, 100.0 * 1406 / 1538, 1e-9);
+  EXPECT_EQ(s100.bound, "wire");
+  EXPECT_LE(s100.mbitPerSecond, line100 * (1 + 1e-9));
+  EXPECT_GT(s100.mbitPerSecond, 0.97 * line100);
+  EXPECT_LT(s100.cpuLoadPercent, h.cpuLoadPercent);
 }
 
 TEST(CryptoData, BadKernelFileIsALocatedInputError) {

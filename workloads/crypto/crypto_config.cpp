@@ -154,7 +154,11 @@ const params::Schema<ReleaseSpec>& ReleaseSpec::schema() {
                   "where ESP's cipher and HMAC run for IPSec rows that do not say: engine = the "
                   "kernel crypto API's highest-priority implementation, an engine driver where "
                   "one offers the algorithm",
-                  "Linux crypto API priorities (drivers register above the software code)");
+                  "Linux crypto API priorities (drivers register above the software code)")
+          .real("ipsec_link_mbps", &P::ipsec_link_mbps, "Mbit/s", 0, 100000,
+                "Ethernet link rate of the release's IPSec runs (0: the board port's "
+                "link_speed_mbps); a link negotiates the slower side's rate",
+                "set-up fact: the guides do not state the link partner (see the file)");
   return s;
 }
 

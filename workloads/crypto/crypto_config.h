@@ -60,6 +60,8 @@ struct ReleaseSpec {
   /// IPSec rows that do not say hardware or software: engine (the kernel's crypto API picks the
   /// engine's driver where one offers the algorithm) | software
   std::string ipsec_path = "engine";
+  /// Link rate of the IPSec runs, Mbit/s (0: the board port's link_speed_mbps).
+  double ipsec_link_mbps = 0;
   static const params::Schema<ReleaseSpec>& schema();
   std::vector<std::uint64_t> sizes() const;
   bool hasSource(const std::string& source) const;

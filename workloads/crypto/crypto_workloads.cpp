@@ -493,10 +493,13 @@ Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
   const soc::BoardConfig& b = ctx.board();
   std::string key = b.file + "|";
   for (const auto& o : b.overrides) key += o + ";";
-  key += "|" + stackName;
+  key += "|" + stackName + "|" + formatNumber(release.ipsec_link_mbps);
   auto it = nets_.find(key);
   if (it == nets_.end())
-    it = nets_.emplace(key, ethernetPath(ctx, netDir_, stackName, m_->ipsec().net_tool)).first;
+    it = nets_
+             .emplace(key, ethernetPath(ctx, netDir_, stackName, m_->ipsec().net_tool,
+                                        release.ipsec_link_mbps))
+             .first;
   const EthernetPath& eth = it->second;
   // The ESP geometry on the MAC's MTU and the stack's TCP options.
   IpsecParams ip = m_->ipsec();
@@ -517,7 +520,8 @@ Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
   p.note = "release " + release.name + ", path " + r.path + ", " + r.bound + "-bound, " +
            formatNumber(pkt.payloadBytes) + " B payload per packet, " +
            formatNumber(std::round(r.acksPerSegment * 1000) / 1000) + " ACKs per segment, " +
-           eth.stack.p.name + " network stack";
+           eth.stack.p.name + " network stack, " +
+           formatNumber(eth.mac->linkBitsPerSecond() / 1e6) + " Mbit/s link";
   return p;
 }
 

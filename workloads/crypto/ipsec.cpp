@@ -199,7 +199,7 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
 }
 
 EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std::string& stackName,
-                          const std::string& toolFile) {
+                          const std::string& toolFile, double linkMbps) {
   const soc::BoardConfig& b = ctx.board();
   const soc::PeripheralParams* eth = nullptr;
   for (const auto& per : b.peripherals)
@@ -219,7 +219,8 @@ EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std:
     throw NotModelled{"no network stack model for software stack '" + stackName + "' (" +
                       stackFile + ")"};
   EthernetPath e;
-  e.mac = std::make_shared<models::Cpsw>(*eth->cpsw, eth->link_speed_mbps);
+  const double link = linkMbps > 0 ? std::min(linkMbps, eth->link_speed_mbps) : eth->link_speed_mbps;
+  e.mac = std::make_shared<models::Cpsw>(*eth->cpsw, link);
   e.stack = net::loadNetStack(stackFile);
   e.tool = net::loadNetTool(netDir + "/" + toolFile);
   const cpu::WorkloadProfile code = cpu::loadProfile(e.stack.codeProfileFile);

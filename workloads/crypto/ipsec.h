@@ -105,10 +105,12 @@ struct EthernetPath {
 };
 
 /// Build the board's Ethernet path for `stackName` (`<netDir>/stacks/<stackName>.yaml`) and the
-/// tool file `toolFile` (relative to `netDir`). Throws NotModelled when the board has no MAC
-/// with a model group and a link speed, or there is no network-stack model for the stack.
+/// tool file `toolFile` (relative to `netDir`), the link at `linkMbps` when > 0 and below the
+/// port's speed (a link partner negotiating less), else at the port's `link_speed_mbps`. Throws
+/// NotModelled when the board has no MAC with a model group and a link speed, or there is no
+/// network-stack model for the stack.
 EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std::string& stackName,
-                          const std::string& toolFile);
+                          const std::string& toolFile, double linkMbps = 0);
 
 /// One stream's figures.
 struct IpsecResult {
