@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <map>
 #include <set>
 
@@ -11,7 +10,6 @@
 #include "soc/config/board_config.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/schema_io.h"
-#include "workloads/cpu/workload_profile.h"
 #include "workloads/crypto/crypto_workloads.h"
 
 namespace socsim::wl::crypto {
@@ -200,60 +198,19 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
 
 EthernetPath ethernetPath(RunContext& ctx, const std::string& netDir, const std::string& stackName,
                           const std::string& toolFile, double linkMbps) {
-  const soc::BoardConfig& b = ctx.board();
-  const soc::PeripheralParams* eth = nullptr;
-  for (const auto& per : b.peripherals)
-    if (per.cpsw) {
-      eth = &per;
-      break;
-    }
-  if (!eth)
-    throw NotModelled{"board " + b.board.name +
-                      " has no Ethernet MAC with a model group (peripherals[].cpsw)"};
-  if (!(eth->link_speed_mbps > 0))
-    throw NotModelled{"Ethernet peripheral " + eth->instance + " of board " + b.board.name +
-                      " has no link speed"};
-  const std::string stackFile = netDir + "/stacks/" + stackName + ".yaml";
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(stackFile, ec))
-    throw NotModelled{"no network stack model for software stack '" + stackName + "' (" +
-                      stackFile + ")"};
-  EthernetPath e;
-  const double link = linkMbps > 0 ? std::min(linkMbps, eth->link_speed_mbps) : eth->link_speed_mbps;
-  e.mac = std::make_shared<models::Cpsw>(*eth->cpsw, link);
-  e.stack = net::loadNetStack(stackFile);
-  e.tool = net::loadNetTool(netDir + "/" + toolFile);
-  const cpu::WorkloadProfile code = cpu::loadProfile(e.stack.codeProfileFile);
-  const cpu::WorkloadProfile app = cpu::loadProfile(e.tool.appProfileFile);
-  e.measured = net::measureCosts(ctx, code, app, *e.mac);
-  e.costs = net::toSoftwareCosts(e.measured, e.stack.p, e.tool.p, *eth->cpsw,
-                                 &b.software.kernel_paths);
-  e.cores = static_cast<int>(net::osCores(b, e.stack.p.uses_kernel_paths).size());
-  return e;
+  return net::boardNetwork(ctx, netDir + "/stacks/" + stackName + ".yaml", stackName,
+                           netDir + "/" + toolFile, linkMbps);
 }
 
 IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const EthernetPath& eth) {
   const net::NetStackParams& s = eth.stack.p;
-  const net::NetToolParams& tp = eth.tool.p;
   const models::Cpsw& mac = *eth.mac;
-  net::SimConfig c;
-  c.traffic = net::Traffic::TcpTx;
-  c.stack = s;
+  net::SimConfig c = net::defaultSimConfig(eth.stack, eth.tool, mac, eth.cores, net::Traffic::TcpTx);
   // ESP's header, IV, padding, trailer and ICV take room from the segment: the MSS is the ESP
   // packet's payload, the frame stays full.
   const int plainMss = mac.tcpMss(s.tcp_option_bytes);
   const int espOverhead = std::max(0, plainMss - static_cast<int>(pkt.payloadBytes));
   c.stack.tcp_option_bytes = s.tcp_option_bytes + espOverhead;
-  c.pacing = s.pacing_default && mac.params().interrupt_pacing;
-  c.cores = std::max(1, eth.cores);
-  c.irqCore = 0;
-  c.appCores = {1 % c.cores, 2 % c.cores};
-  c.tcpSendBytes = tp.tcp_send_bytes;
-  c.tcpRecvBytes = tp.tcp_recv_bytes;
-  c.tcpWindowBytes = s.tcp_default_window_bytes;
-  c.peerTurnaround = tp.peer_turnaround_us * 1e-6;
-  c.warmup = tp.warmup_ms * 1e-3;
-  c.duration = tp.duration_ms * 1e-3;
   net::SoftwareCosts k = eth.costs;
   // ESP on every segment out and every ACK in; the TCP checksum of the segment is computed by
   // the stack before encryption (a MAC cannot checksum an encrypted segment). TCP hands IP a

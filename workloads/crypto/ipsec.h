@@ -37,10 +37,8 @@
 #include <string>
 
 #include "common/params.h"
-#include "models/peripherals/cpsw/cpsw.h"
-#include "workloads/net/net_config.h"
+#include "workloads/net/board_network.h"
 #include "workloads/net/net_sim.h"
-#include "workloads/net/stack_costs.h"
 #include "workloads/workload.h"
 
 namespace socsim::wl::crypto {
@@ -95,14 +93,7 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
 
 /// The Ethernet model of the board under one software stack (workloads/net): its MAC, the
 /// stack's and the tool's parameters, and the software costs measured on the board's core model.
-struct EthernetPath {
-  std::shared_ptr<models::Cpsw> mac;
-  net::NetStack stack;
-  net::NetTool tool;
-  net::MeasuredCosts measured;
-  net::SoftwareCosts costs;
-  int cores = 1;  ///< the OS's cores (net::osCores)
-};
+using EthernetPath = net::BoardNetwork;
 
 /// Build the board's Ethernet path for `stackName` (`<netDir>/stacks/<stackName>.yaml`) and the
 /// tool file `toolFile` (relative to `netDir`), the link at `linkMbps` when > 0 and below the

@@ -9,6 +9,7 @@
 #include "common/format.h"
 #include "soc/config/board_config.h"
 #include "workloads/cpu/workload_profile.h"
+#include "workloads/net/board_network.h"
 
 namespace fs = std::filesystem;
 
@@ -215,40 +216,15 @@ NetworkBenchmarks::BoardCosts& NetworkBenchmarks::costsFor(RunContext& ctx, Tool
   auto it = costs_.find(key);
   if (it != costs_.end()) return it->second;
 
-  // An on-chip MAC: the first peripheral with a `cpsw` group and no `nic` group; a PCIe NIC:
-  // the first with both.
-  const soc::PeripheralParams* eth = nullptr;
-  for (const auto& p : b.peripherals)
-    if (p.cpsw && p.nic.has_value() == pcie) {
-      eth = &p;
-      break;
-    }
-  if (!eth)
-    throw NotModelled{
-        "board " + b.board.name +
-        (pcie ? " has no PCIe-attached Ethernet NIC (peripherals[] with `nic` and `cpsw` groups)"
-              : " has no Ethernet MAC with a model group (peripherals[].cpsw)")};
-  const double linkMbps = pcie ? eth->nic->ethernet_link_mbps : eth->link_speed_mbps;
-  if (!(linkMbps > 0))
-    throw NotModelled{"Ethernet peripheral " + eth->instance + " of board " + b.board.name +
-                      " has no link speed"};
-  if (pcie && !(eth->link_speed_mbps > 0 && eth->lanes > 0))
-    throw NotModelled{"PCIe NIC " + eth->instance + " of board " + b.board.name +
-                      " has no PCIe link speed or width"};
-  std::error_code ec;
-  if (!fs::is_regular_file(stackFile, ec))
-    throw NotModelled{"no network stack model for software stack '" + b.software.stack + "' (" +
-                      stackFile + ")"};
+  BoardNetwork bn = boardNetwork(ctx, stackFile, b.software.stack, toolPath, 0, pcie);
   BoardCosts bc;
-  bc.mac = std::make_unique<models::Cpsw>(*eth->cpsw, linkMbps);
-  bc.stack = loadNetStack(stackFile);
-  bc.tool = loadNetTool(toolPath);
-  const cpu::WorkloadProfile code = cpu::loadProfile(bc.stack.codeProfileFile);
-  const cpu::WorkloadProfile app = cpu::loadProfile(bc.tool.appProfileFile);
-  bc.measured = measureCosts(ctx, code, app, *bc.mac);
-  bc.costs =
-      toSoftwareCosts(bc.measured, bc.stack.p, bc.tool.p, *eth->cpsw, &b.software.kernel_paths);
-  bc.cores = static_cast<int>(osCores(b, b.software.stack != "mcu-nortos").size());
+  bc.mac = std::move(bn.mac);
+  bc.stack = std::move(bn.stack);
+  bc.tool = std::move(bn.tool);
+  bc.measured = std::move(bn.measured);
+  bc.costs = bn.costs;
+  bc.cores = bn.cores;
+  const soc::PeripheralParams* eth = bn.port;
   if (pcie) {
     // The NIC's DMA crosses the PCIe link before the root complex moves it into DDR (the
     // platform part above): the link's time per frame, as fixed + per-byte per direction.
@@ -265,34 +241,18 @@ NetworkBenchmarks::BoardCosts& NetworkBenchmarks::costsFor(RunContext& ctx, Tool
 }
 
 SimConfig NetworkBenchmarks::simConfig(const BoardCosts& bc, const RowTest& t) const {
-  const NetStackParams& s = bc.stack.p;
-  const NetToolParams& tp = bc.tool.p;
-  SimConfig c;
-  c.traffic = t.traffic;
-  c.stack = s;
-  const bool paced = t.pacing < 0 ? s.pacing_default : t.pacing == 1;
-  c.pacing = paced && bc.mac->params().interrupt_pacing;
+  SimConfig c = defaultSimConfig(bc.stack, bc.tool, *bc.mac, bc.cores, t.traffic);
+  if (t.pacing >= 0) c.pacing = t.pacing == 1 && bc.mac->params().interrupt_pacing;
   if (bc.pcieNic && bc.pcieNic->params().interrupt_interval_us > 0)
     c.stack.pacing_interval_us = bc.pcieNic->params().interrupt_interval_us;
-  c.cores = std::max(1, bc.cores);
-  c.irqCore = 0;
-  c.appCores = {1 % c.cores, 2 % c.cores};
-  c.appSpin = tp.udp_spin;
   c.datagramBytes = t.datagramBytes;
-  c.tcpSendBytes = tp.tcp_send_bytes;
-  c.tcpRecvBytes = tp.tcp_recv_bytes;
-  c.tcpWindowBytes = t.windowBytes > 0 ? t.windowBytes : s.tcp_default_window_bytes;
   if (t.windowBytes > 0) {
+    c.tcpWindowBytes = t.windowBytes;
     // iperf -w sets SO_SNDBUF and SO_RCVBUF; Linux doubles the value it is given.
     c.stack.sndbuf_bytes =
         std::max<std::uint64_t>(c.stack.sndbuf_bytes, static_cast<std::uint64_t>(2 * t.windowBytes));
   }
-  c.peerTurnaround = tp.peer_turnaround_us * 1e-6;
-  c.burstPeriod = tp.burst_period_ms * 1e-3;
-  c.warmup = tp.warmup_ms * 1e-3;
-  c.duration = tp.duration_ms * 1e-3;
-  const double rate = t.offeredMbps >= 0 ? t.offeredMbps : tp.udp_rate_mbps;
-  c.offeredBps = rate * 1e6;
+  if (t.offeredMbps >= 0) c.offeredBps = t.offeredMbps * 1e6;
   return c;
 }
 
