@@ -123,8 +123,9 @@ TEST(NetSim, HundredMegabitLinkNeverCarriesMoreThanItsPayloadRate) {
     // Independently of the model's framing code: an unfragmented datagram costs its payload
     // + 8 UDP + 20 IPv4 + 14 MAC header + 4 FCS + 8 preamble/SFD + 12 gap = payload + 66 bytes
     // of wire time (no padding from 18 bytes up).
-    if (size <= 1472)
+    if (size <= 1472) {
       EXPECT_LE(r.throughputBps(0), 100e6 * size / (size + 66.0) * 1.001) << size;
+    }
     // With free software the sender fills the line.
     EXPECT_GE(r.throughputBps(0), line * 0.97) << size;
     EXPECT_LE(r.wireBusy[0], r.seconds * 1.0001) << size;
