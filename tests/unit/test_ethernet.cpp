@@ -421,6 +421,49 @@ TEST(StackCosts, KernelPathsComeFromTheBoardsSoftwareStack) {
   EXPECT_EQ(c.rxCopyPerByte, 0);  // lwIP hands pbufs to the application
 }
 
+TEST(StackCosts, UncachedPacketMemoryHandoffsAndSoftwareChecksum) {
+  // A stack whose packet memory the core does not cache pays a memory round trip per access to
+  // a frame (driver receive and transmit) and per 32-bit load of its software checksum; RTOS
+  // hand-offs add their instructions to each received packet. Closed forms on a fixed core.
+  MeasuredCosts m;
+  m.isa = "armv7-r";
+  m.clockHz = 1e9;
+  m.codeCpi = 2;
+  m.uncachedAccess = 60e-9;
+  NetStack lwip = loadNetStack(defaultNetDir() + "/stacks/mcu-nortos.yaml");
+  NetTool tl = loadNetTool(defaultNetDir() + "/tools/lwiperf.yaml");
+  CpswParams mac;
+  mac.rx_checksum_offload = true;
+  mac.tx_checksum_offload = true;
+  NetStackParams p = lwip.p;
+  p.packet_memory_cached = true;
+  p.software_checksum = false;
+  p.task_switches_per_frame = 0;
+  const SoftwareCosts base = toSoftwareCosts(m, p, tl.p, mac, nullptr);
+  EXPECT_EQ(base.rxCsumPerByte, 0);  // offloaded
+  p.software_checksum = true;
+  const SoftwareCosts sw = toSoftwareCosts(m, p, tl.p, mac, nullptr);
+  const double perInstr = m.codeCpi / m.clockHz * m.codePathFactor;
+  EXPECT_NEAR(sw.rxCsumPerByte, p.csum_instructions_per_byte * perInstr, 1e-15);
+  EXPECT_NEAR(sw.txCsumPerByte, sw.rxCsumPerByte, 1e-15);
+  EXPECT_DOUBLE_EQ(sw.rxFrame, base.rxFrame);
+  p.packet_memory_cached = false;
+  p.packet_accesses_per_frame = 100;
+  const SoftwareCosts unc = toSoftwareCosts(m, p, tl.p, mac, nullptr);
+  EXPECT_NEAR(unc.rxFrame - base.rxFrame, 100 * 60e-9, 1e-12);
+  EXPECT_NEAR(unc.txFrame - base.txFrame, 100 * 60e-9, 1e-12);
+  EXPECT_NEAR(unc.rxCsumPerByte - sw.rxCsumPerByte, 60e-9 / 4, 1e-15);
+  p.task_switches_per_frame = 2;
+  p.task_switch_instructions = 400;
+  const SoftwareCosts ho = toSoftwareCosts(m, p, tl.p, mac, nullptr);
+  EXPECT_NEAR(ho.rxIp - unc.rxIp, 800 * perInstr, 1e-12);
+  EXPECT_DOUBLE_EQ(ho.udpRx, unc.udpRx);
+  // The lwIP stack file uses all three (the MCU+ lwIP-Enet set-up).
+  EXPECT_FALSE(lwip.p.packet_memory_cached);
+  EXPECT_TRUE(lwip.p.software_checksum);
+  EXPECT_GT(lwip.p.task_switches_per_frame, 0);
+}
+
 TEST(NetWorkload, CoversEveryMeasuredEthernetRow) {
   auto rows = calib::readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
   NetworkBenchmarks w(defaultNetDir());

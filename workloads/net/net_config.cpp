@@ -105,6 +105,23 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
           .integer("skb_overhead_bytes", &P::skb_overhead_bytes, "bytes", 0, 1 << 20,
                    "send-buffer accounting per skb beyond its data",
                    "Linux sizeof(struct sk_buff) + skb_shared_info")
+          .flag("software_checksum", &P::software_checksum,
+                "the stack computes L4 checksums on the core even when the MAC offloads them",
+                "the stack's checksum configuration (Linux: uses the MAC's offload)")
+          .flag("packet_memory_cached", &P::packet_memory_cached,
+                "packet memory (DMA buffers, descriptors, buffer headers) is cacheable for the "
+                "core; false: every access to it is a memory round trip",
+                "the platform's memory attributes (Linux: cached, DMA API cache maintenance)")
+          .real("packet_accesses_per_frame", &P::packet_accesses_per_frame, "count", 0, 1e5,
+                "loads/stores of driver and stack to one frame's packet memory (descriptor, "
+                "buffer header, protocol headers): a memory round trip each when not cached",
+                "counted from the driver and stack source (0: none beyond the path lengths)")
+          .real("task_switches_per_frame", &P::task_switches_per_frame, "count", 0, 100,
+                "RTOS task switches per received frame (driver task to stack thread and back)",
+                "the stack's threading (Linux: none, NAPI runs in softirq)")
+          .real("task_switch_instructions", &P::task_switch_instructions, "instructions", 0,
+                1e6, "one RTOS task switch with its queue post and receive",
+                "the RTOS's queue and scheduler source")
           .flag("gro", &P::gro, "generic receive offload merges TCP segments per poll",
                 "Linux NETIF_F_GRO (on by default)")
           .integer("gro_max_segments", &P::gro_max_segments, "count", 1, 1024,

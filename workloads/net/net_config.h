@@ -49,6 +49,20 @@ struct NetStackParams {
   double tx_complete_instructions = 500;
   double recv_call_instructions = 1200;
   double csum_instructions_per_byte = 0.3;
+  /// The stack verifies / generates the L4 checksum on the core even when the MAC could
+  /// offload it (a stack without per-interface checksum control).
+  bool software_checksum = false;
+  /// Packet memory (DMA buffers, descriptors, the stack's buffer headers) is not cacheable for
+  /// the core: every access to it is a round trip to the memory (no cache maintenance needed).
+  bool packet_memory_cached = true;
+  /// Accesses (loads/stores) of the driver and the stack to one frame's packet memory:
+  /// descriptor, buffer header, protocol headers; they cost a memory round trip each when
+  /// packet memory is not cached, and nothing beyond the path length otherwise.
+  double packet_accesses_per_frame = 0;
+  /// RTOS task switches per received frame (driver task -> stack thread mailbox and back).
+  double task_switches_per_frame = 0;
+  /// One RTOS task switch: queue post/receive, scheduler, context save/restore (instructions).
+  double task_switch_instructions = 0;
   bool rx_copy = true;  ///< received payload is copied to the application
   bool tx_copy = true;  ///< sent payload is copied from the application
   // Driver and stack buffers.

@@ -216,6 +216,7 @@ MeasuredCosts measureCostsOnSram(const soc::BoardConfig& b, const cpu::WorkloadP
   m.dmaFixed = cp.dma_packet_overhead_ns * 1e-9 + 2 * sramNs * 1e-9 +
                2.0 * cp.descriptor_bytes * m.dmaPerByte;
   m.dmaParts.emplace_back("interconnect", m.dmaFixed + kBigFrame * m.dmaPerByte);
+  m.uncachedAccess = sramNs * 1e-9;
   return m;
 }
 
@@ -300,6 +301,9 @@ MeasuredCosts measureCosts(RunContext& ctx, const cpu::WorkloadProfile& code,
     const double big = dmaBigPs * 1e-12 / kCopies, small = dmaSmallPs * 1e-12 / kCopies;
     m.dmaPerByte = std::max(0.0, (big - small) / (kBigFrame - kSmallFrame));
     m.dmaFixed = std::max(0.0, small - m.dmaPerByte * kSmallFrame);
+    // A core access to packet memory it does not cache: one line's worth of the copy out of
+    // a DMA-written (uncached) buffer, which is a memory round trip per line.
+    m.uncachedAccess = m.rxCopyPerByte * main.l1d->line_bytes;
     for (int k = 0; k < models::kParts; ++k) {
       const double s = static_cast<double>(bigParts[static_cast<std::size_t>(k)]) * 1e-12 / kCopies;
       if (s > 0) m.dmaParts.emplace_back(models::partName(static_cast<models::Part>(k)), s);
@@ -332,11 +336,21 @@ SoftwareCosts toSoftwareCosts(const MeasuredCosts& m, const NetStackParams& s,
       irqThread = (kp->irq_thread_instructions + 2 * kp->switch_instructions) * kpS;
   }
   const double stk = net * lock;
+  // Packet memory the core does not cache: each of the driver's and the stack's accesses to a
+  // frame's descriptor, buffer header and protocol headers is a memory round trip.
+  const double packetMem =
+      s.packet_memory_cached ? 0 : s.packet_accesses_per_frame * m.uncachedAccess;
+  // RTOS hand-offs of each received frame (driver task -> stack thread and back).
+  const double handoff = s.task_switches_per_frame * s.task_switch_instructions * stk;
+  // Software checksum: the loop's instructions per byte, plus one round trip per 32-bit load
+  // when the payload sits in memory the core does not cache.
+  const double csum = s.csum_instructions_per_byte * net +
+                      (s.packet_memory_cached ? 0 : m.uncachedAccess / 4);
   k.irq = irqEntry + s.irq_handler_instructions * stk;
   k.irqThread = irqThread;
   k.poll = s.poll_instructions * stk;
-  k.rxFrame = s.rx_frame_instructions * stk;
-  k.rxIp = s.rx_ip_instructions * stk;
+  k.rxFrame = s.rx_frame_instructions * stk + packetMem;
+  k.rxIp = s.rx_ip_instructions * stk + handoff;
   k.reassembly = s.reassembly_instructions * stk;
   k.udpRx = s.udp_rx_instructions * stk;
   k.tcpRx = s.tcp_rx_instructions * stk;
@@ -346,7 +360,7 @@ SoftwareCosts toSoftwareCosts(const MeasuredCosts& m, const NetStackParams& s,
   k.txSyscall = trap + s.send_call_instructions * stk;
   k.udpTx = s.udp_tx_instructions * stk;
   k.tcpTx = s.tcp_tx_instructions * stk;
-  k.txFrame = s.tx_frame_instructions * stk;
+  k.txFrame = s.tx_frame_instructions * stk + packetMem;
   k.txComplete = s.tx_complete_instructions * stk;
   k.rxSyscall = trap + s.recv_call_instructions * stk;
   k.wakeup = wake;
@@ -354,8 +368,8 @@ SoftwareCosts toSoftwareCosts(const MeasuredCosts& m, const NetStackParams& s,
   k.appRecv = t.recv_instructions * appS;
   k.rxCopyPerByte = s.rx_copy ? m.rxCopyPerByte : 0;
   k.txCopyPerByte = s.tx_copy ? m.txCopyPerByte : 0;
-  k.rxCsumPerByte = mac.rx_checksum_offload ? 0 : s.csum_instructions_per_byte * net;
-  k.txCsumPerByte = mac.tx_checksum_offload ? 0 : s.csum_instructions_per_byte * net;
+  k.rxCsumPerByte = mac.rx_checksum_offload && !s.software_checksum ? 0 : csum;
+  k.txCsumPerByte = mac.tx_checksum_offload && !s.software_checksum ? 0 : csum;
   k.dmaFixed = m.dmaFixed;
   k.dmaPerByte = m.dmaPerByte;
   return k;

@@ -29,6 +29,9 @@ struct MeasuredCosts {
   double codePathFactor = 1, appPathFactor = 1;  ///< instructions on this ISA per AArch64 one
   double rxCopyPerByte = 0, txCopyPerByte = 0;   ///< s per byte (memcpy on the platform)
   double dmaFixed = 0, dmaPerByte = 0;           ///< s per frame, s per byte
+  /// s per core access to packet memory the core does not cache (a round trip to the memory
+  /// holding the DMA buffers: on-chip SRAM through the interconnect, or DDR)
+  double uncachedAccess = 0;
   models::CoreRunStats codeStats;                ///< the stack profile's run (explain)
   std::vector<std::pair<std::string, double>>
       dmaParts;  ///< DMA latency by part, per 1518-byte frame
