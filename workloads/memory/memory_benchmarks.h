@@ -19,6 +19,10 @@
 /// | `bw_file_rd-io-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer (+ read() syscalls when KernelCosts are known) | 1 MiB |
 /// | `bw_file_rd-o2c-1mb` | the same plus open/close, each pass (KernelCosts) | 1 MiB |
 /// | STREAM `copy/scale/add/triad` | 8-byte elements, arrays of 4x the last-level cache (>= 8 MiB) | 16/16/24/24 bytes per element |
+/// The reading loops (`rd`, `frd`, bread) sum what they load into one variable, as lmbench's C
+/// does: one integer add per element on a single dependency chain (the core's
+/// `int_alu_latency_cycles`, or `int64_alu_latency_cycles` for an AArch64 long), which bounds
+/// bread() at one long per add latency when the data is in the caches.
 /// Every buffer is warmed with one pass first unless it is larger than twice the cache capacity
 /// (then the warm pass would leave nothing useful behind), as LMBench repeats each test.
 /// Sizes: `1mb` = 1 MiB; lat_mem_rd `szNk` = N/1000 MB (lmbench prints sizes in MB: sz31k is
