@@ -328,6 +328,10 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       const std::string op = spec->op;
       const unsigned w = 8;  // one double per load/store (compiled STREAM loop)
       Job job = [=](CoreMemory& c) {
+        if (op == "copy") {  // c = a: the compiler emits a memcpy call (see the header)
+          c.memcpy(C, A, n);
+          return;
+        }
         for (std::uint64_t off = 0; off < n; off += w) {
           // One load instruction per input array (pcs 1 and 2) in the compiled loop.
           if (op == "copy") {  // c = a
