@@ -112,12 +112,25 @@ std::uint32_t pcOf(std::uint32_t base, std::uint64_t off, std::uint64_t body, un
   return base + static_cast<std::uint32_t>((off % body) / step);
 }
 
+/// Extra core cycles per load instruction of a reduction loop: lmbench sums what it loads into
+/// one variable (`sum += p[0]+p[1]+...`), so each loaded element adds one integer add to a single
+/// dependency chain; the chain's `elements x addLatency` cycles overlap the load's own issue slot
+/// (one load pipe on every core modelled here, core_memory `loads_per_cycle`).
+std::uint64_t chainCycles(unsigned elements, int addLatency) {
+  const std::int64_t extra = static_cast<std::int64_t>(elements) * addLatency - 1;
+  return extra > 0 ? static_cast<std::uint64_t>(extra) : 0;
+}
+
 /// lmbench `rd`: a 4-byte load every 16 bytes; `frd` (step 0): every int, which the compiler
-/// loads two at a time (pairBytes).
-void rdLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step) {
+/// loads two at a time (pairBytes). Both sum what they load (`addLatency`, core cycles).
+void rdLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step, int addLatency) {
   const unsigned w = step ? 4 : pairBytes(c, 4);
+  const std::uint64_t extra = chainCycles(w / 4, addLatency);
   if (!step) step = w;
-  for (std::uint64_t off = 0; off < n; off += step) c.load(a + off, w, pcOf(0x100, off, 512, step));
+  for (std::uint64_t off = 0; off < n; off += step) {
+    c.load(a + off, w, pcOf(0x100, off, 512, step));
+    if (extra) c.compute(extra);
+  }
 }
 void wrLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, unsigned step) {
   const unsigned w = step ? 4 : pairBytes(c, 4);
@@ -139,12 +152,16 @@ void cpLoop(CoreMemory& c, std::uint64_t dst, std::uint64_t src, std::uint64_t n
   }
 }
 
-/// lmbench bread() (bw_mmap_rd, bw_file_rd): sums every `long` of the buffer, 128 longs per
-/// unrolled iteration.
-void breadLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n) {
+/// lmbench bread() (bw_mmap_rd, bw_file_rd): sums every `long` of the buffer into one `sum`,
+/// 128 longs per unrolled iteration (`addLatency`: core cycles of one add of a long).
+void breadLoop(CoreMemory& c, std::uint64_t a, std::uint64_t n, int addLatency) {
   const unsigned lb = static_cast<unsigned>(c.params().long_bytes);
   const unsigned w = pairBytes(c, lb);
-  for (std::uint64_t off = 0; off + w <= n; off += w) c.load(a + off, w, pcOf(0x300, off, 128u * lb, w));
+  const std::uint64_t extra = chainCycles(w / lb, addLatency);
+  for (std::uint64_t off = 0; off + w <= n; off += w) {
+    c.load(a + off, w, pcOf(0x300, off, 128u * lb, w));
+    if (extra) c.compute(extra);
+  }
 }
 
 /// lmbench3's lat_mem_rd chain (lib_mem.c stride_initialize, the default; `-t` would select
@@ -204,6 +221,10 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
   int core = 0;
   for (int i = 0; i < cluster; ++i) core += cfg.clusters[i].cores;
   const auto& cl = cfg.clusters[cluster];
+  // Latency of the integer add lmbench's reductions chain (int for rd/frd; long for bread).
+  const auto& timing = board.clusters[static_cast<std::size_t>(cluster)].timing;
+  const int intAdd = timing.int_alu_latency_cycles;
+  const int longAdd = cl.memory.long_bytes == 8 ? timing.int64_alu_latency_cycles : intAdd;
   std::uint64_t cacheBytes = cl.l1d.size_bytes + (cl.l2 ? cl.l2->size_bytes : 0) +
                              (cfg.l3 ? cfg.l3->size_bytes : 0);
 
@@ -223,8 +244,8 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       const std::string& op = spec->op;
       Job job;
       std::uint64_t footprint = n;
-      if (op == "rd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 16); };
-      else if (op == "frd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 0); };
+      if (op == "rd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 16, intAdd); };
+      else if (op == "frd") job = [=](CoreMemory& c) { rdLoop(c, a, n, 0, intAdd); };
       else if (op == "wr") job = [=](CoreMemory& c) { wrLoop(c, a, n, 16); };
       else if (op == "fwr") job = [=](CoreMemory& c) { wrLoop(c, a, n, 0); };
       else if (op == "rdwr") job = [=](CoreMemory& c) { rdwrLoop(c, a, n, 16); };
@@ -260,7 +281,7 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       // munmap + close and the minor faults that map the page-cache pages (kernel costs).
       std::optional<KernelCosts> k;
       if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/mmap/munmap/close and page faults");
-      auto r = measure(n, [=](CoreMemory& c) { breadLoop(c, a, n); });
+      auto r = measure(n, [=](CoreMemory& c) { breadLoop(c, a, n, longAdd); });
       double seconds = r.seconds;
       if (k) {
         const double faults = std::ceil(double(n) / std::max(double(kPage), k->faultAroundBytes));
@@ -282,7 +303,7 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
         for (std::uint64_t off = 0; off < n; off += chunk) {
           std::uint64_t len = std::min(chunk, n - off);
           c.memcpy(user, a + off, len);
-          breadLoop(c, user, len);
+          breadLoop(c, user, len, longAdd);
         }
       };
       std::optional<KernelCosts> k;
@@ -307,6 +328,10 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       const std::string op = spec->op;
       const unsigned w = 8;  // one double per load/store (compiled STREAM loop)
       Job job = [=](CoreMemory& c) {
+        if (op == "copy") {  // c = a: the compiler emits a memcpy call (see the header)
+          c.memcpy(C, A, n);
+          return;
+        }
         for (std::uint64_t off = 0; off < n; off += w) {
           // One load instruction per input array (pcs 1 and 2) in the compiled loop.
           if (op == "copy") {  // c = a

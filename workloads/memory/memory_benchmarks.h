@@ -19,6 +19,14 @@
 /// | `bw_file_rd-io-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer (+ read() syscalls when KernelCosts are known) | 1 MiB |
 /// | `bw_file_rd-o2c-1mb` | the same plus open/close, each pass (KernelCosts) | 1 MiB |
 /// | STREAM `copy/scale/add/triad` | 8-byte elements, arrays of 4x the last-level cache (>= 8 MiB) | 16/16/24/24 bytes per element |
+/// STREAM `copy` (`c[j] = a[j]`) runs as the C library's memcpy: GCC replaces a loop that only
+/// copies an array by a memcpy call (-ftree-loop-distribute-patterns, on at -O3, and at -O2 since
+/// GCC 10). The guides agree: their STREAM copy is 2.0x LMBench bcopy (which counts bytes once)
+/// on AM57xx, K2G and J721S2. scale/add/triad stay loops of 8-byte loads and stores.
+/// The reading loops (`rd`, `frd`, bread) sum what they load into one variable, as lmbench's C
+/// does: one integer add per element on a single dependency chain (the core's
+/// `int_alu_latency_cycles`, or `int64_alu_latency_cycles` for an AArch64 long), which bounds
+/// bread() at one long per add latency when the data is in the caches.
 /// Every buffer is warmed with one pass first unless it is larger than twice the cache capacity
 /// (then the warm pass would leave nothing useful behind), as LMBench repeats each test.
 /// Sizes: `1mb` = 1 MiB; lat_mem_rd `szNk` = N/1000 MB (lmbench prints sizes in MB: sz31k is
