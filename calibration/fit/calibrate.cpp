@@ -14,6 +14,8 @@
 #include <ostream>
 #include <set>
 
+#include <unistd.h>
+
 #include "calibration/fit/param_overrides.h"
 #include "calibration/fit/param_registry.h"
 #include "common/csv.h"
@@ -25,6 +27,7 @@
 #include "validation/board_runner.h"
 #include "validation/metrics.h"
 #include "validation/validate.h"
+#include "workloads/os/code_run_store.h"
 
 namespace fs = std::filesystem;
 
@@ -44,8 +47,10 @@ const std::vector<FitGroup>& fitGroups() {
                    {"components/cores/", "workloads/" + fam + "/", "workloads/" + fam,
                     "workloads/base/"}});
     }
-    g.push_back({"lmbench-os", "kernel", {"lmbench-os"}, {"components/software/", "workloads/os/"}});
-    g.push_back({"rt-latency", "kernel", {"rt-latency"}, {"components/software/", "workloads/os/"}});
+    // The cyclictest rows (8) share the kernel paths with LMBench's and would have no budget
+    // of their own (1 parameter per 10 rows): one kernel-path group fits both.
+    g.push_back({"lmbench-os", "kernel", {"lmbench-os", "rt-latency"},
+                 {"components/software/", "workloads/os/"}});
     // Boot rows read the Linux boot and SBL stage parameters; the storage base profiles
     // (kernel_path, data_loop) are shared with the I/O groups and fitted there.
     g.push_back({"boot", "kernel", {"boot"},
@@ -79,6 +84,30 @@ int installCommittedParams(const std::string& sourceDir) {
 }
 
 namespace {
+
+/// Kernel-code runs shared by the forked workers of every evaluation of this process
+/// (workloads/os/code_run_store.h): a fresh temporary folder, removed on exit.
+class SharedCodeRuns {
+ public:
+  SharedCodeRuns() {
+    std::error_code ec;
+    dir_ = (fs::temp_directory_path(ec) /
+            ("socsim-code-runs-" + std::to_string(::getpid()) + "-" +
+             std::to_string(std::chrono::steady_clock::now().time_since_epoch().count())))
+               .string();
+    wl::os::setCodeRunStoreDir(dir_);
+  }
+  ~SharedCodeRuns() {
+    wl::os::setCodeRunStoreDir("");
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  SharedCodeRuns(const SharedCodeRuns&) = delete;
+  SharedCodeRuns& operator=(const SharedCodeRuns&) = delete;
+
+ private:
+  std::string dir_;
+};
 
 constexpr double kCauchyScale = 0.25;
 constexpr double kMissingResidual = 2.0;  ///< a row the trial no longer predicts
@@ -652,6 +681,7 @@ std::vector<const FitGroup*> selectGroups(const CalibrateOptions& opt) {
 
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
                                    const CalibrateOptions& opt) {
+  SharedCodeRuns shared;
   auto saved = config::currentParsedFileHook();
   auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
   std::vector<GroupResult> out;
@@ -662,6 +692,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
 
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
                                           const CalibrateOptions& opt) {
+  SharedCodeRuns shared;
   auto saved = config::currentParsedFileHook();
   auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
   ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);

@@ -182,6 +182,10 @@ TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
   EXPECT_EQ(g.front().name, "memory");
   EXPECT_EQ(groupOfFamily("stream"), groupOfFamily("lmbench-mem"));
   EXPECT_EQ(groupOfFamily("dhrystone")->stage, "cores");
+  // cyclictest's rows share the kernel paths with LMBench's OS rows (one kernel-path group).
+  ASSERT_NE(groupOfFamily("rt-latency"), nullptr);
+  EXPECT_EQ(groupOfFamily("rt-latency"), groupOfFamily("lmbench-os"));
+  EXPECT_EQ(groupOfFamily("lmbench-os")->stage, "kernel");
   EXPECT_EQ(groupOfFamily("no-such-family"), nullptr);
   std::set<std::string> fams;
   for (const auto& grp : g)

@@ -7,6 +7,7 @@
 #include "models/cpu/core_memory.h"
 #include "models/cpu/core_model.h"
 #include "soc/config/board_config.h"
+#include "workloads/os/code_run_store.h"
 #include "workloads/cpu/platform_port.h"
 #include "workloads/cpu/stream_generator.h"
 
@@ -174,6 +175,12 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
                           std::to_string(p.data.hot_bytes);
   auto it = warm_.find(key);
   if (it != warm_.end()) return it->second;
+  // Shared between processes (socsim calibrate): keyed by what the run depends on.
+  std::string storeKey;
+  if (!codeRunStoreDir().empty()) {
+    storeKey = hardwareFingerprint(ctx_.board()) + "\n" + profileFingerprint(p);
+    if (auto stored = loadCodeRun(storeKey)) return warm_.emplace(key, std::move(*stored)).first->second;
+  }
 
   const soc::ClusterConfig& c = cluster();
   soc::Platform& plat = ctx_.platform();
@@ -199,6 +206,7 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
     port.sync(core.now());
   });
   CodeRun r = acc.run();
+  if (!storeKey.empty()) saveCodeRun(storeKey, r);
   return warm_.emplace(key, std::move(r)).first->second;
 }
 
