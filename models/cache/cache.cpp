@@ -67,6 +67,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, double own
   pc.distance = p_.prefetch_distance;
   pc.blocksPerRegion = std::max(1, 4096 / p_.line_bytes);
   prefetcher_ = makePrefetcher(p_.prefetcher, pc);
+  prefetchConfig_ = pc;
   ports_.assign(static_cast<std::size_t>(std::max(1, p_.data_banks)), Timeline());
   mshrFree_.assign(static_cast<std::size_t>(std::max(1, p_.mshrs)), 0);
   mshrBlock_.assign(mshrFree_.size(), ~0ull);
@@ -94,6 +95,7 @@ void Cache::invalidateAll() {
   for (auto& l : lines_) l = CacheLine{};
   policy_->reset();
   if (prefetcher_) prefetcher_->reset();
+  initiatorPrefetchers_.clear();
   std::fill(mshrFree_.begin(), mshrFree_.end(), 0);
   for (auto& b : mshrBusy_) b.clear();
   std::fill(mshrBlock_.begin(), mshrBlock_.end(), ~0ull);
@@ -281,16 +283,26 @@ void Cache::bookInFlightWait(std::uint64_t blk, std::uint64_t readyPs, std::uint
   }
 }
 
-void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc) {
+Prefetcher* Cache::prefetcherFor(int initiator) {
+  if (!p_.prefetch_per_initiator || initiator < 0) return prefetcher_.get();
+  const auto i = static_cast<std::size_t>(initiator);
+  if (i >= initiatorPrefetchers_.size()) initiatorPrefetchers_.resize(i + 1);
+  if (!initiatorPrefetchers_[i]) initiatorPrefetchers_[i] = makePrefetcher(p_.prefetcher, prefetchConfig_);
+  return initiatorPrefetchers_[i].get();
+}
+
+void Cache::runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc,
+                          int initiator) {
   if (!prefetcher_) return;
+  Prefetcher* pf = prefetcherFor(initiator);
   pfCandidates_.clear();
-  prefetcher_->observe(blk, trigger, pc, pfCandidates_);
+  pf->observe(blk, trigger, pc, pfCandidates_);
   for (std::uint64_t c : pfCandidates_) {
     if (find(c)) continue;
     std::size_t slot = 0;
     while (slot < mshrBusy_.size() && mshrFreeAt(slot, t) != t) ++slot;
     if (slot == mshrBusy_.size()) {  // no free miss slot: the stream issues it again at its next access
-      prefetcher_->dropped(c);
+      pf->dropped(c);
       break;
     }
     int taken = 0;
@@ -360,7 +372,7 @@ void Cache::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& dela
       for (int k = 0; k < kParts; ++k) mshrParts_[si][k] = ext.parts[k] - partsBefore[k];
       stats_.missLatencyPs += static_cast<double>(ready - t);
     }
-    runPrefetcher(blk, !l || wasPrefetched, t, ext.pc);
+    runPrefetcher(blk, !l || wasPrefetched, t, ext.pc, ext.initiator);
   } else {
     const bool full = len >= static_cast<unsigned>(p_.line_bytes) &&
                       (addr & static_cast<std::uint64_t>(p_.line_bytes - 1)) == 0;

@@ -148,7 +148,8 @@ class Cache : public sc_core::sc_module {
   /// Occupancies remembered per MSHR: requests of temporally decoupled initiators arrive out of
   /// time order, so an earlier request may use a slot that a later one has booked.
   static constexpr std::size_t kMshrHistory = 8;
-  void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc);
+  void runPrefetcher(std::uint64_t blk, bool trigger, std::uint64_t t, std::uint32_t pc,
+                     int initiator);
 
   CacheParams p_;
   Part level_;
@@ -164,6 +165,10 @@ class Cache : public sc_core::sc_module {
   std::vector<CacheLine> lines_;
   std::unique_ptr<ReplacementPolicy> policy_;
   std::unique_ptr<Prefetcher> prefetcher_;
+  /// With prefetch_per_initiator: one table per requesting core (index = initiator id).
+  std::vector<std::unique_ptr<Prefetcher>> initiatorPrefetchers_;
+  PrefetchConfig prefetchConfig_;
+  Prefetcher* prefetcherFor(int initiator);
   std::vector<std::uint64_t> pfCandidates_;
   std::vector<std::uint64_t> mshrFree_;
   std::vector<std::uint64_t> mshrBlock_;  ///< block each MSHR fetched last

@@ -29,6 +29,7 @@ struct CacheParams {
   std::string prefetcher = "none";       ///< none | next_line | stride | pc_stride (at this level)
   int prefetch_degree = 1;               ///< lines issued per prefetch trigger
   int prefetch_distance = 1;             ///< how many lines ahead of the demand stream
+  bool prefetch_per_initiator = false;   ///< one prefetcher table per requesting core (shared levels)
   bool writes_use_mshrs = false;         ///< write-backs / non-allocating writes hold an MSHR until accepted below
   std::string indexing = "physical";     ///< physical | virtual (set index from the VA: VIPT L1s)
 
@@ -88,6 +89,11 @@ inline const params::Schema<CacheParams>& CacheParams::schema() {
           .integer("prefetch_distance", &P::prefetch_distance, "lines", 0, 64,
                    "how many lines ahead of the demand stream the prefetcher runs",
                    "calibrated: gem5 QueuedPrefetcher default (1 line)")
+          .flag("prefetch_per_initiator", &P::prefetch_per_initiator,
+                "each requesting core trains its own prefetcher streams at this (shared) level, "
+                "as when the prefetch engine sits in each core's load/store unit; false: one "
+                "table shared by all requesters",
+                "core TRM prefetch unit description (false: one shared table)")
           .flag("writes_use_mshrs", &P::writes_use_mshrs,
                 "write-backs and non-allocating writes to the level below hold a miss slot until "
                 "the level below accepts them (one fill/eviction queue shared by reads and writes)",

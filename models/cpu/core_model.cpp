@@ -383,6 +383,10 @@ void CoreModel::Impl::step(const DynInst& in) {
     occupancy = std::max<std::uint32_t>(1, (in.bytes + multiBytes - 1) / multiBytes);
   std::uint64_t t = r;
   if (!ct.software) {
+    // The first cycle with a free issue slot: a wait up to it is the issue width's (base issue),
+    // beyond it a busy functional unit's (structural).
+    std::uint64_t slot = t;
+    while (!issueCal.free(slot)) ++slot;
     for (std::uint32_t u = 0; u < ct.uops; ++u) {
       std::uint64_t s = t;
       for (;;) {
@@ -401,7 +405,10 @@ void CoreModel::Impl::step(const DynInst& in) {
       if (pool2 != kPools) pools[pool2].reserve(s, occupancy);
       issueCal.take(s);
       if (u == 0) {
-        if (s > t) cause = kStructural;
+        if (s > slot)
+          cause = kStructural;
+        else if (s > t)
+          cause = kIssue;
         t = s;
       }
     }
@@ -500,7 +507,7 @@ void CoreModel::Impl::step(const DynInst& in) {
     // The cycles this instruction added to the run go to what delayed it; when it retires
     // by its own latency, to its latency's cause.
     int part = cause;
-    if (part == kIssue && done > d + 1) part = rcause;
+    if (part == kIssue && done > t + 1) part = rcause;
     stats.partCycles[static_cast<std::size_t>(part)] += static_cast<double>(ret - lastRetire);
     lastRetire = ret;
   }

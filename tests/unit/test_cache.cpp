@@ -225,6 +225,39 @@ TEST(Cache, StridePrefetcherLearnsAStride) {
   EXPECT_LE(b.cache.stats().misses, 8u);
 }
 
+namespace {
+/// Five cores each stream through their own page with a 128-byte stride, interleaved access by
+/// access, into one shared cache whose stride prefetcher tracks 4 streams per table (the
+/// streams start 18 KiB apart: different pages, disjoint sets).
+std::uint64_t interleavedStreamMisses(bool perInitiator) {
+  CacheParams p = smallCache();
+  p.size_bytes = 64 * 1024;
+  p.prefetcher = "stride";
+  p.prefetch_distance = 2;
+  p.prefetch_per_initiator = perInitiator;
+  p.mshrs = 16;
+  Bench b(p);
+  std::uint64_t t = 0;
+  for (int i = 0; i < 16; ++i)
+    for (int core = 0; core < 5; ++core) {
+      b.init.setInitiator(core);
+      t = b.init.read(0x4800ull * static_cast<std::uint64_t>(core) + 128ull * static_cast<std::uint64_t>(i),
+                      64, t) + 100 * kNs;
+    }
+  return b.cache.stats().misses;
+}
+}  // namespace
+
+// One shared table: five interleaved streams evict each other's entries (LRU), none trains.
+TEST(Cache, SharedPrefetchTableThrashesWithMoreStreamsThanEntries) {
+  EXPECT_EQ(interleavedStreamMisses(false), 80u);
+}
+
+// One table per core: every core's stream trains after two misses and is prefetched ahead.
+TEST(Cache, PerInitiatorPrefetchTablesTrainEachCoresStream) {
+  EXPECT_LE(interleavedStreamMisses(true), 5u * 4u);
+}
+
 TEST(Cache, ExclusiveCacheKeepsVictimsNotFills) {
   CacheParams p = smallCache();
   p.inclusion = "exclusive";

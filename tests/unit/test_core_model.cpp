@@ -84,6 +84,11 @@ TEST_P(BothPipelines, IndependentAddsRunAtIssueWidth) {
   auto s = runBody(core(pipe, width), timing(width), {op(OpClass::IntAlu)}, n);
   EXPECT_EQ(s.cycles, n / static_cast<std::uint64_t>(width)) << pipe;
   EXPECT_NEAR(s.ipc(), width, 1e-3);
+  // explain: the issue width is the base issue time, not a busy unit (also with width 1).
+  EXPECT_GT(s.partCycles[CoreModel::kIssue], 0.99 * static_cast<double>(s.cycles)) << pipe;
+  auto one = runBody(core(pipe, 1), timing(1), {op(OpClass::IntAlu)}, n);
+  EXPECT_EQ(one.cycles, n) << pipe;
+  EXPECT_GT(one.partCycles[CoreModel::kIssue], 0.99 * static_cast<double>(one.cycles)) << pipe;
 }
 
 // Scenario: a stream of taken branches on a static not-taken predictor: every one mispredicts

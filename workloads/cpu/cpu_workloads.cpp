@@ -27,13 +27,15 @@ constexpr std::uint64_t kCoreDataStride = 0x10000000ull;
 /// aligned regions takes about 12 MiB).
 constexpr std::uint64_t kThreadDataStride = 0x08000000ull;
 
-/// Flat platform indices of the cores that run application threads: the main cluster first, then
-/// later application clusters of the same core type (the order Linux numbers the CPUs). The
-/// platform leaves out clusters without a data cache (soc::memorySystemFor), so they take no
-/// index.
+/// Flat platform indices of the cores that run application threads, in the order busy threads
+/// land on them: the main cluster and later application clusters of the same core type, taken
+/// round-robin (Linux's load balancer spreads runnable tasks over the clusters while every
+/// cluster has idle CPUs: kernel/sched/fair.c, a scheduling group with spare capacity is
+/// balanced on its number of idle CPUs). The platform leaves out clusters without a data cache
+/// (soc::memorySystemFor), so they take no index.
 std::vector<int> applicationCores(const soc::BoardConfig& b) {
   const soc::ClusterConfig& main = b.mainCluster();
-  std::vector<int> flat;
+  std::vector<std::vector<int>> perCluster;
   int base = 0;
   bool seen = false;
   for (const auto& c : b.clusters) {
@@ -41,8 +43,21 @@ std::vector<int> applicationCores(const soc::BoardConfig& b) {
     bool use =
         &c == &main || (seen && c.info.role == main.info.role && c.core.type == main.core.type);
     if (&c == &main) seen = true;
-    for (int i = 0; use && i < c.info.cores; ++i) flat.push_back(base + i);
+    if (use) {
+      perCluster.emplace_back();
+      for (int i = 0; i < c.info.cores; ++i) perCluster.back().push_back(base + i);
+    }
     base += c.info.cores;
+  }
+  std::vector<int> flat;
+  for (std::size_t i = 0;; ++i) {
+    bool any = false;
+    for (const auto& cl : perCluster)
+      if (i < cl.size()) {
+        flat.push_back(cl[i]);
+        any = true;
+      }
+    if (!any) break;
   }
   return flat;
 }
