@@ -10,6 +10,7 @@
 #include "soc/config/board_config.h"
 #include "soc/platform.h"
 #include "workloads/cpu/cpu_workloads.h"
+#include "workloads/os/kernel_path_params.h"
 
 namespace socsim::wl::storage {
 
@@ -52,6 +53,10 @@ CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
   const double ipuK = data.kernelProfile.instructionsPerUnit("armv8-a");
   cc.kernelSecondsPerInstr = k.cyclesPerUnit / ipuK / cc.clockHz;
   cc.kernelIpc = k.stats.ipc();
+  const os::KernelPathParams& kp = b.software.kernel_paths;
+  const double isa = main.core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+  cc.syncWaitInstructions =
+      isa * (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
   const cpu::ProfileRun l = cpu::runProfile(ctx, data.loopProfile, 1);
   cc.loopSecondsPerInstr = l.cyclesPerUnit / data.loopProfile.instructionsPerUnit("armv8-a") /
                            cc.clockHz;
