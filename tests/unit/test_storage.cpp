@@ -150,6 +150,32 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   checkBoundsAndAmortization(o, "octal dtr");
 }
 
+// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
+// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
+TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;
+  c.transaction_overhead_ns = 500;
+  c.dac_cs_overhead_ns = 120;
+  c.dac_burst_bytes = 256;
+  models::NorFlashParams f;
+  f.name = "nor";
+  f.opcode_bytes = 2;
+  f.address_bytes = 4;
+  f.read_dummy_cycles = 20;
+  models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
+  const double clk = 166.667e6;
+  for (std::uint64_t n : {256ull, 4096ull, 65536ull}) {
+    const double bursts = double(n) / 256;
+    const double t = 500e-9 + bursts * (23 / clk + 120e-9) + double(n) / (2 * clk);
+    EXPECT_NEAR(o.request(Dir::Read, n).total(), t, 1e-12) << n;
+  }
+  // The sustained rate is the burst's: 256 bytes per (command + chip select + data) time.
+  const double burst = 23 / clk + 120e-9 + 128 / clk;
+  EXPECT_NEAR(4194304.0 / o.request(Dir::Read, 4194304).total(), 256 / burst, 256 / burst * 1e-3);
+  checkBoundsAndAmortization(o, "octal dtr via the direct window");
+}
+
 // NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.
 TEST(NandController, PageReadAndProgrammeClosedForm) {
   models::NandControllerParams c;
@@ -213,6 +239,34 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
 }
 
 // --- software compositions ----------------------------------------------------------------
+
+// A UBIFS readpage on the K3 OSPI (DMA read, completion interrupt) sleeps and is woken once
+// per page: the CPU and the wall time grow by exactly the wait's kernel instructions; the
+// McSPI NOR (PIO, no interrupt) pays no wait. Two copies per page (node -> page -> user).
+TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
+  const auto& d = data();
+  StorageCase c;
+  c.medium = Medium::NorOspi;
+  c.dir = Dir::Read;
+  c.fs = "ubifs";
+  c.bytes = 262144;
+  BoardPath ospi = makeBoardPath(board("j7200-evm"), d, Medium::NorOspi);
+  ASSERT_GT(ospi.irqsPerRequest, 0);
+  CoreCosts cc = fakeCosts();
+  const IoEstimate base = linuxUbifs(ospi, cc, d.linux, c);
+  cc.syncWaitInstructions = 10000;
+  const IoEstimate waited = linuxUbifs(ospi, cc, d.linux, c);
+  EXPECT_NEAR(waited.cpu - base.cpu, 10000 * cc.kernelSecondsPerInstr, 1e-15);
+  EXPECT_NEAR(waited.wall - base.wall, 10000 * cc.kernelSecondsPerInstr, 1e-15);
+  CoreCosts copy2 = cc;
+  copy2.copySecondsPerByte += 1e-9;
+  EXPECT_NEAR(linuxUbifs(ospi, copy2, d.linux, c).cpu - waited.cpu, 2 * 4096 * 1e-9, 1e-12);
+  c.medium = Medium::NorSpi;
+  BoardPath spi = makeBoardPath(board("k2g-evm"), d, Medium::NorSpi);
+  ASSERT_EQ(spi.irqsPerRequest, 0);
+  CoreCosts none = fakeCosts();
+  EXPECT_DOUBLE_EQ(linuxUbifs(spi, cc, d.linux, c).cpu, linuxUbifs(spi, none, d.linux, c).cpu);
+}
 
 TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {
   const auto& d = data();
