@@ -320,6 +320,42 @@ TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
   }
 }
 
+// U-Boot's raw block commands print a line before and after the transfer; the console costs
+// 10 bits per character at the console rate (counted here by hand from the printed text), and
+// a UFS read of up to 32 MiB is one SCSI command.
+TEST(Uboot, RawBlockCommandsPayTheirConsoleLines) {
+  const auto& d = data();
+  const auto b = board("j721e-idk-gw");
+  StorageCase c;
+  c.app = App::Uboot;
+  c.dir = Dir::Read;
+  c.bytes = 4194304;
+  UbootParams u = d.uboot;
+  u.timer_resolution_ms = 0;
+  struct Case {
+    Medium m;
+    double chars;  // CR LF, "SCSI read: device 0 block # 0, count 1024 ... ", "1024 blocks read: OK", CR LF
+  };
+  for (const Case& k : {Case{Medium::Ufs, 2 + 46 + 20 + 2}, Case{Medium::Emmc, 2 + 45 + 20 + 2}}) {
+    BoardPath bp = makeBoardPath(b, d, k.m);
+    c.medium = k.m;
+    if (k.m == Medium::Emmc) c.bytes = 4096 * 128;  // 1024 blocks of 512 bytes
+    u.console_baud = 115200;
+    const TimedRun slow = ubootTransfer(bp, fakeCosts(), u, c);
+    u.console_baud = 230400;
+    const TimedRun fast = ubootTransfer(bp, fakeCosts(), u, c);
+    EXPECT_NEAR(slow.seconds - fast.seconds, k.chars * 10 / 230400, 1e-12) << bp.describe();
+    double console = -1;
+    for (const auto& [name, sec] : slow.parts.seconds)
+      if (name == "console.uart") console = sec;
+    EXPECT_NEAR(console, k.chars * 10 / 115200, 1e-12);
+  }
+  c.medium = Medium::Ufs;
+  c.bytes = 16777216;
+  BoardPath ufs = makeBoardPath(b, d, Medium::Ufs);
+  EXPECT_NE(ubootTransfer(ufs, fakeCosts(), u, c).note.find("1 command(s)"), std::string::npos);
+}
+
 // An SBL boot's total is the sum of its stages, for both boot media.
 TEST(Sbl, TotalIsTheSumOfTheModelledStages) {
   const auto& d = data();
