@@ -266,7 +266,9 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
   const double instr = fir ? x.fir_instructions : x.memcpy_instructions;
   const double bytes = double(fir ? x.fir_code_bytes + x.fir_data_bytes
                                   : x.memcpy_code_bytes + x.memcpy_data_bytes);
-  const double cached = instr * cc.loopSecondsPerInstr * cc.clockHz;
+  const double perInstr =
+      fir && cc.firSecondsPerInstr > 0 ? cc.firSecondsPerInstr : cc.loopSecondsPerInstr;
+  const double cached = instr * perInstr * cc.clockHz;
   const double lines = std::ceil(bytes / x.cache_line_bytes);
   if (!ospi.nor) throw NotModelled{"XIP needs a SPI NOR (OSPI/QSPI) path"};
   // A line fill is a hardware burst through the OSPI direct-access window (the bootloader leaves

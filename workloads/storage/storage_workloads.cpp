@@ -173,7 +173,14 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
       return out;
     }
     case App::Xip: {
-      TimedRun r = xipCycles(bp, cc, d.xip, c);
+      // The FIR call is float code: its own profile on the board's core (VFP latencies).
+      CoreCosts xc = cc;
+      if (c.stage == "fir") {
+        const cpu::ProfileRun f = cpu::runProfile(ctx, d.firProfile, 1);
+        xc.firSecondsPerInstr =
+            f.cyclesPerUnit / d.firProfile.instructionsPerUnit("armv8-a") / cc.clockHz;
+      }
+      TimedRun r = xipCycles(bp, xc, d.xip, c);
       out.value = r.seconds;  // cycles
       mergeParts(out, r.parts);
       out.note = bp.describe() + "; " + r.note;
