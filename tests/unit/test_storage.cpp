@@ -80,6 +80,16 @@ soc::BoardConfig board(const std::string& name) {
   return soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" + name + ".yaml");
 }
 
+/// An octal xSPI NOR: 2-byte opcodes, 4-byte addresses, 20 dummy clocks.
+models::NorFlashParams octalNor() {
+  models::NorFlashParams f;
+  f.name = "nor";
+  f.opcode_bytes = 2;
+  f.address_bytes = 4;
+  f.read_dummy_cycles = 20;
+  return f;
+}
+
 }  // namespace
 
 // --- controller + device models against their closed forms -------------------------------
@@ -116,11 +126,7 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   models::SpiNorControllerParams c;
   c.dma_mbps = 1e5;  // no DMA ceiling
   c.transaction_overhead_ns = 500;
-  models::NorFlashParams f;
-  f.name = "nor";
-  f.opcode_bytes = 2;
-  f.address_bytes = 4;
-  f.read_dummy_cycles = 20;
+  models::NorFlashParams f = octalNor();
   const auto bus = models::spiBusFromMode("octal-ddr", 166.667, 8);
   EXPECT_EQ(bus.lines, 8);
   EXPECT_TRUE(bus.dtr);
@@ -158,11 +164,7 @@ TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
   c.transaction_overhead_ns = 500;
   c.dac_cs_overhead_ns = 120;
   c.dac_burst_bytes = 256;
-  models::NorFlashParams f;
-  f.name = "nor";
-  f.opcode_bytes = 2;
-  f.address_bytes = 4;
-  f.read_dummy_cycles = 20;
+  models::NorFlashParams f = octalNor();
   models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
   const double clk = 166.667e6;
   for (std::uint64_t n : {256ull, 4096ull, 65536ull}) {
@@ -325,12 +327,12 @@ TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
 // a UFS read of up to 32 MiB is one SCSI command.
 TEST(Uboot, RawBlockCommandsPayTheirConsoleLines) {
   const auto& d = data();
+  UbootParams u = d.uboot;
   const auto b = board("j721e-idk-gw");
   StorageCase c;
+  c.bytes = 4194304;
   c.app = App::Uboot;
   c.dir = Dir::Read;
-  c.bytes = 4194304;
-  UbootParams u = d.uboot;
   u.timer_resolution_ms = 0;
   struct Case {
     Medium m;
@@ -419,11 +421,7 @@ TEST(OspiController, DirectAccessBurstHasNoDriverOverhead) {
   models::SpiNorControllerParams c;
   c.transaction_overhead_ns = 500;
   c.dac_cs_overhead_ns = 120;
-  models::NorFlashParams f;
-  f.name = "nor";
-  f.opcode_bytes = 2;
-  f.address_bytes = 4;
-  f.read_dummy_cycles = 20;
+  models::NorFlashParams f = octalNor();
   models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
   const double clk = 166.667e6;
   // 32-byte line: 1 + 2 + 20 command clocks and 16 data clocks.
