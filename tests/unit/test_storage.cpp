@@ -80,6 +80,16 @@ soc::BoardConfig board(const std::string& name) {
   return soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" + name + ".yaml");
 }
 
+/// An octal xSPI NOR: 2-byte opcodes, 4-byte addresses, 20 dummy clocks.
+models::NorFlashParams octalNor() {
+  models::NorFlashParams f;
+  f.name = "nor";
+  f.opcode_bytes = 2;
+  f.address_bytes = 4;
+  f.read_dummy_cycles = 20;
+  return f;
+}
+
 }  // namespace
 
 // --- controller + device models against their closed forms -------------------------------
@@ -116,11 +126,7 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   models::SpiNorControllerParams c;
   c.dma_mbps = 1e5;  // no DMA ceiling
   c.transaction_overhead_ns = 500;
-  models::NorFlashParams f;
-  f.name = "nor";
-  f.opcode_bytes = 2;
-  f.address_bytes = 4;
-  f.read_dummy_cycles = 20;
+  models::NorFlashParams f = octalNor();
   const auto bus = models::spiBusFromMode("octal-ddr", 166.667, 8);
   EXPECT_EQ(bus.lines, 8);
   EXPECT_TRUE(bus.dtr);
@@ -148,6 +154,28 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   models::OspiController e(c, bus, f);
   EXPECT_NEAR(e.eraseSeconds(65536 * 3), 3 * 0.1, 3 * 1e-4);
   checkBoundsAndAmortization(o, "octal dtr");
+}
+
+// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
+// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
+TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;
+  c.transaction_overhead_ns = 500;
+  c.dac_cs_overhead_ns = 120;
+  c.dac_burst_bytes = 256;
+  models::NorFlashParams f = octalNor();
+  models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
+  const double clk = 166.667e6;
+  for (std::uint64_t n : {256ull, 4096ull, 65536ull}) {
+    const double bursts = double(n) / 256;
+    const double t = 500e-9 + bursts * (23 / clk + 120e-9) + double(n) / (2 * clk);
+    EXPECT_NEAR(o.request(Dir::Read, n).total(), t, 1e-12) << n;
+  }
+  // The sustained rate is the burst's: 256 bytes per (command + chip select + data) time.
+  const double burst = 23 / clk + 120e-9 + 128 / clk;
+  EXPECT_NEAR(4194304.0 / o.request(Dir::Read, 4194304).total(), 256 / burst, 256 / burst * 1e-3);
+  checkBoundsAndAmortization(o, "octal dtr via the direct window");
 }
 
 // NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.
@@ -214,6 +242,34 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
 
 // --- software compositions ----------------------------------------------------------------
 
+// A UBIFS readpage on the K3 OSPI (DMA read, completion interrupt) sleeps and is woken once
+// per page: the CPU and the wall time grow by exactly the wait's kernel instructions; the
+// McSPI NOR (PIO, no interrupt) pays no wait. Two copies per page (node -> page -> user).
+TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
+  const auto& d = data();
+  StorageCase c;
+  c.medium = Medium::NorOspi;
+  c.dir = Dir::Read;
+  c.fs = "ubifs";
+  c.bytes = 262144;
+  BoardPath ospi = makeBoardPath(board("j7200-evm"), d, Medium::NorOspi);
+  ASSERT_GT(ospi.irqsPerRequest, 0);
+  CoreCosts cc = fakeCosts();
+  const IoEstimate base = linuxUbifs(ospi, cc, d.linux, c);
+  cc.syncWaitInstructions = 10000;
+  const IoEstimate waited = linuxUbifs(ospi, cc, d.linux, c);
+  EXPECT_NEAR(waited.cpu - base.cpu, 10000 * cc.kernelSecondsPerInstr, 1e-15);
+  EXPECT_NEAR(waited.wall - base.wall, 10000 * cc.kernelSecondsPerInstr, 1e-15);
+  CoreCosts copy2 = cc;
+  copy2.copySecondsPerByte += 1e-9;
+  EXPECT_NEAR(linuxUbifs(ospi, copy2, d.linux, c).cpu - waited.cpu, 2 * 4096 * 1e-9, 1e-12);
+  c.medium = Medium::NorSpi;
+  BoardPath spi = makeBoardPath(board("k2g-evm"), d, Medium::NorSpi);
+  ASSERT_EQ(spi.irqsPerRequest, 0);
+  CoreCosts none = fakeCosts();
+  EXPECT_DOUBLE_EQ(linuxUbifs(spi, cc, d.linux, c).cpu, linuxUbifs(spi, none, d.linux, c).cpu);
+}
+
 TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {
   const auto& d = data();
   const auto b = board("j7200-evm");
@@ -264,6 +320,42 @@ TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
       EXPECT_GE(r.seconds, double(size) / bp.path->linkBytesPerSecond(Dir::Read) - 1e-3);
     }
   }
+}
+
+// U-Boot's raw block commands print a line before and after the transfer; the console costs
+// 10 bits per character at the console rate (counted here by hand from the printed text), and
+// a UFS read of up to 32 MiB is one SCSI command.
+TEST(Uboot, RawBlockCommandsPayTheirConsoleLines) {
+  const auto& d = data();
+  UbootParams u = d.uboot;
+  const auto b = board("j721e-idk-gw");
+  StorageCase c;
+  c.bytes = 4194304;
+  c.app = App::Uboot;
+  c.dir = Dir::Read;
+  u.timer_resolution_ms = 0;
+  struct Case {
+    Medium m;
+    double chars;  // CR LF, "SCSI read: device 0 block # 0, count 1024 ... ", "1024 blocks read: OK", CR LF
+  };
+  for (const Case& k : {Case{Medium::Ufs, 2 + 46 + 20 + 2}, Case{Medium::Emmc, 2 + 45 + 20 + 2}}) {
+    BoardPath bp = makeBoardPath(b, d, k.m);
+    c.medium = k.m;
+    if (k.m == Medium::Emmc) c.bytes = 4096 * 128;  // 1024 blocks of 512 bytes
+    u.console_baud = 115200;
+    const TimedRun slow = ubootTransfer(bp, fakeCosts(), u, c);
+    u.console_baud = 230400;
+    const TimedRun fast = ubootTransfer(bp, fakeCosts(), u, c);
+    EXPECT_NEAR(slow.seconds - fast.seconds, k.chars * 10 / 230400, 1e-12) << bp.describe();
+    double console = -1;
+    for (const auto& [name, sec] : slow.parts.seconds)
+      if (name == "console.uart") console = sec;
+    EXPECT_NEAR(console, k.chars * 10 / 115200, 1e-12);
+  }
+  c.medium = Medium::Ufs;
+  c.bytes = 16777216;
+  BoardPath ufs = makeBoardPath(b, d, Medium::Ufs);
+  EXPECT_NE(ubootTransfer(ufs, fakeCosts(), u, c).note.find("1 command(s)"), std::string::npos);
 }
 
 // An SBL boot's total is the sum of its stages, for both boot media.
@@ -329,11 +421,7 @@ TEST(OspiController, DirectAccessBurstHasNoDriverOverhead) {
   models::SpiNorControllerParams c;
   c.transaction_overhead_ns = 500;
   c.dac_cs_overhead_ns = 120;
-  models::NorFlashParams f;
-  f.name = "nor";
-  f.opcode_bytes = 2;
-  f.address_bytes = 4;
-  f.read_dummy_cycles = 20;
+  models::NorFlashParams f = octalNor();
   models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
   const double clk = 166.667e6;
   // 32-byte line: 1 + 2 + 20 command clocks and 16 data clocks.

@@ -85,6 +85,23 @@ TimedRun ubootTransfer(const BoardPath& bp, const CoreCosts& cc, const UbootPara
   }
   if (bp.ubootCommandSeconds > 0 && commands > 0)
     r.parts.add("cpu.uboot_driver", commands * bp.ubootCommandSeconds);
+  // The raw block commands print a line before and after the transfer (cmd/mmc.c and
+  // cmd/blk_common.c: "\nMMC read: dev # 0, block # 0, count N ... " / "\nSCSI read: device 0
+  // block # 0, count N ... " and "N blocks read: OK\n"; '\n' goes out as CR LF). The ns16550
+  // putc waits for an empty transmit FIFO, so the console time adds to the command's.
+  if (c.app == App::Uboot && (bp.mmc || c.medium == Medium::Ufs) && u.console_baud > 0) {
+    const bool rd = c.dir == Dir::Read;
+    const std::uint64_t block = bp.mmc ? 512 : std::max<std::uint64_t>(u.ufs_block_bytes, 1);
+    const std::string n = std::to_string((size + block - 1) / block);
+    const std::string before = bp.mmc ? std::string("\r\nMMC ") + (rd ? "read" : "write") +
+                                            ": dev # 0, block # 0, count " + n + " ... "
+                                      : std::string("\r\nSCSI ") + (rd ? "read" : "write") +
+                                            ": device 0 block # 0, count " + n + " ... ";
+    const std::string after = n + " blocks " + (rd ? "read" : "written") + ": OK\r\n";
+    const double console = double(before.size() + after.size()) * 10 / u.console_baud;
+    t += console;
+    r.parts.add("console.uart", console);
+  }
   // U-Boot reports whole timer ticks.
   const double res = u.timer_resolution_ms * 1e-3;
   r.seconds = res > 0 ? std::max(res, std::round(t / res) * res) : t;
@@ -249,7 +266,9 @@ TimedRun xipCycles(const BoardPath& ospi, const CoreCosts& cc, const XipParams& 
   const double instr = fir ? x.fir_instructions : x.memcpy_instructions;
   const double bytes = double(fir ? x.fir_code_bytes + x.fir_data_bytes
                                   : x.memcpy_code_bytes + x.memcpy_data_bytes);
-  const double cached = instr * cc.loopSecondsPerInstr * cc.clockHz;
+  const double perInstr =
+      fir && cc.firSecondsPerInstr > 0 ? cc.firSecondsPerInstr : cc.loopSecondsPerInstr;
+  const double cached = instr * perInstr * cc.clockHz;
   const double lines = std::ceil(bytes / x.cache_line_bytes);
   if (!ospi.nor) throw NotModelled{"XIP needs a SPI NOR (OSPI/QSPI) path"};
   // A line fill is a hardware burst through the OSPI direct-access window (the bootloader leaves

@@ -155,7 +155,12 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
     const double instr = p.read_page_ubifs_instructions + bp.driverRequestInstructions +
                          bp.irqsPerRequest * p.irq_instructions + sys;
     const double loop = p.ubifs_crc_instructions_per_byte * double(node);
-    const double cpu = instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + copy;
+    // The MTD read sleeps until the controller's DMA completion interrupt wakes it.
+    const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelSecondsPerInstr : 0;
+    // ubifs_decompress copies the node's data into the page, then the read copies it out.
+    const double copies = 2 * copy;
+    const double cpu =
+        instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + wait + copies;
     // The CPU is busy through the flash read when it moves the data or polls (NAND, PIO NOR).
     double busy = 0;
     if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
@@ -164,8 +169,9 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
     e.cpu = cpu + busy;
     addRequestParts(e.parts, t);
     e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
+    if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
     e.parts.add("cpu.crc", loop * cc.loopSecondsPerInstr);
-    e.parts.add("cpu.copy", copy);
+    e.parts.add("cpu.copy (node to page, page to user)", copies);
     e.note = "UBIFS readpage, one " + std::to_string(node) + "-byte node per page";
     return e;
   }
@@ -208,7 +214,8 @@ IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const Lin
   const double instr = p.syscall_instructions + bp.driverRequestInstructions +
                        bp.irqsPerRequest * p.irq_instructions;
   const double copy = double(chunk) * cc.copySecondsPerByte;
-  const double cpu = instr * cc.kernelSecondsPerInstr + copy;
+  const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelSecondsPerInstr : 0;
+  const double cpu = instr * cc.kernelSecondsPerInstr + wait + copy;
   double busy = bp.nor ? bp.nor->pioSeconds(chunk) : 0;
   if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
   e.bytes = double(chunk);
@@ -216,6 +223,7 @@ IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const Lin
   e.cpu = cpu + busy;
   addRequestParts(e.parts, t);
   e.parts.add("cpu.mtd_syscall", instr * cc.kernelSecondsPerInstr);
+  if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
   e.parts.add("cpu.copy", copy);
   e.note = "raw MTD read in " + g3(double(chunk) / 1024) + " KiB operations";
   return e;

@@ -33,8 +33,17 @@ struct CoreCosts {
   int linuxCores = 1;                  ///< cores the load is averaged over
   double kernelSecondsPerInstr = 1e-9; ///< kernel control code (kernel_path profile)
   double loopSecondsPerInstr = 1e-9;   ///< tight data loops (data_loop profile)
+  /// The XIP benchmark's single-precision FIR loop (fir_f32 profile, measured only for XIP
+  /// rows); 0 = not measured, the data-loop cost stands in.
+  double firSecondsPerInstr = 0;
   double copySecondsPerByte = 1e-9;    ///< copy of cold page-cache data (memcpy on the platform)
   double kernelIpc = 1;
+  /// Kernel instructions (AArch64 count times the board's ISA path factor) of one synchronous
+  /// wait for a device completion: prepare/finish_wait, the switch to the idle task and back,
+  /// and the wake-up from the completion handler (`software.kernel_paths` block + 2 x switch +
+  /// wakeup, shared with the OS rows). Paid by every flash operation that completes by
+  /// interrupt (the caller sleeps in wait_for_completion).
+  double syncWaitInstructions = 0;
 };
 
 /// Seconds of one unit of work and its parts.

@@ -140,6 +140,7 @@ StorageData StorageData::load(const std::string& dir) {
   d.xip = loadGroupFile<XipParams>(dir + "/xip.yaml", "xip");
   d.kernelProfile = cpu::loadProfile(dir + "/base/kernel_path.yaml");
   d.loopProfile = cpu::loadProfile(dir + "/base/data_loop.yaml");
+  d.firProfile = cpu::loadProfile(dir + "/base/fir_f32.yaml");
 
   const std::string rulesFile = dir + "/controllers.yaml";
   config::Node rules = config::loadMapFile(rulesFile);

@@ -72,6 +72,7 @@ struct StorageData {
   std::vector<DevicePreset> devices;
   cpu::WorkloadProfile kernelProfile;  ///< kernel control code (unit: 1000 instructions)
   cpu::WorkloadProfile loopProfile;    ///< tight data loops (unit: 1000 instructions)
+  cpu::WorkloadProfile firProfile;     ///< the XIP benchmark's float FIR loop (unit: 1000 instructions)
 
   /// Load everything under `dir` (and the component folders it names).
   static StorageData load(const std::string& dir);

@@ -103,7 +103,8 @@ const params::Schema<UbootParams>& UbootParams::schema() {
                  "blocks per MMC read/write command", "U-Boot CONFIG_SYS_MMC_MAX_BLK_COUNT (65535)")
           .bytes("ufs_max_transfer_bytes", &P::ufs_max_transfer_bytes, 4096, 1ull << 32,
                  "bytes per SCSI command of U-Boot's ufs/scsi read and write",
-                 "calibrated: U-Boot scsi max blocks per command")
+                 "U-Boot drivers/ufs: max_bytes_per_req = UFS_MAX_BYTES (128 PRDT entries x "
+                 "256 KiB = 32 MiB); scsi_read/scsi_write split at it")
           .real("cache_maintenance_cycles_per_line", &P::cache_maintenance_cycles_per_line,
                 "cycles", 0, 10000, "D-cache clean/invalidate per line around each DMA buffer",
                 "calibrated: a DC CIVAC/IVAC loop iteration")
@@ -121,7 +122,15 @@ const params::Schema<UbootParams>& UbootParams::schema() {
           .bytes("fat_metadata_bytes", &P::fat_metadata_bytes, 512, 1 << 24,
                  "bytes per FAT lookup read / metadata write", "FAT cluster of the SD card (4 KiB)")
           .bytes("sf_read_chunk_bytes", &P::sf_read_chunk_bytes, 0, 1ull << 32,
-                 "bytes per sf read operation (0 = one operation)", "U-Boot spi-mem (no limit)");
+                 "bytes per sf read operation (0 = one operation)", "U-Boot spi-mem (no limit)")
+          .real("console_baud", &P::console_baud, "bit/s", 1200, 1e7,
+                "serial console rate: the raw block commands (mmc read/write, scsi read/write) "
+                "print a line before and after the transfer, and U-Boot's ns16550 putc waits "
+                "for THRE (transmit FIFO empty), so each character costs 10 bits at this rate",
+                "K3/Sitara EVM U-Boot console 115200 8N1; U-Boot drivers/serial/ns16550.c")
+          .bytes("ufs_block_bytes", &P::ufs_block_bytes, 512, 1 << 20,
+                 "logical block of the UFS LU (the count the scsi command prints)",
+                 "UFS bLogicalBlockSize 0x0C (4 KiB), the UFS default");
   return s;
 }
 

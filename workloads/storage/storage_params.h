@@ -48,7 +48,7 @@ struct LinuxIoParams {
 struct UbootParams {
   double timer_resolution_ms = 1;
   std::uint64_t mmc_max_blocks = 65535;
-  std::uint64_t ufs_max_transfer_bytes = 262144;
+  std::uint64_t ufs_max_transfer_bytes = 33554432;
   double cache_maintenance_cycles_per_line = 20;
   int cache_line_bytes = 64;
   double command_setup_instructions = 200000;
@@ -56,6 +56,8 @@ struct UbootParams {
   int fat_metadata_writes = 6;
   std::uint64_t fat_metadata_bytes = 4096;
   std::uint64_t sf_read_chunk_bytes = 0;
+  double console_baud = 115200;
+  std::uint64_t ufs_block_bytes = 4096;
 
   static const params::Schema<UbootParams>& schema();
 };

@@ -10,6 +10,7 @@
 #include "soc/config/board_config.h"
 #include "soc/platform.h"
 #include "workloads/cpu/cpu_workloads.h"
+#include "workloads/os/kernel_path_params.h"
 
 namespace socsim::wl::storage {
 
@@ -52,6 +53,10 @@ CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
   const double ipuK = data.kernelProfile.instructionsPerUnit("armv8-a");
   cc.kernelSecondsPerInstr = k.cyclesPerUnit / ipuK / cc.clockHz;
   cc.kernelIpc = k.stats.ipc();
+  const os::KernelPathParams& kp = b.software.kernel_paths;
+  const double isa = main.core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+  cc.syncWaitInstructions =
+      isa * (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
   const cpu::ProfileRun l = cpu::runProfile(ctx, data.loopProfile, 1);
   cc.loopSecondsPerInstr = l.cyclesPerUnit / data.loopProfile.instructionsPerUnit("armv8-a") /
                            cc.clockHz;
@@ -168,7 +173,14 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
       return out;
     }
     case App::Xip: {
-      TimedRun r = xipCycles(bp, cc, d.xip, c);
+      // The FIR call is float code: its own profile on the board's core (VFP latencies).
+      CoreCosts xc = cc;
+      if (c.stage == "fir") {
+        const cpu::ProfileRun f = cpu::runProfile(ctx, d.firProfile, 1);
+        xc.firSecondsPerInstr =
+            f.cyclesPerUnit / d.firProfile.instructionsPerUnit("armv8-a") / cc.clockHz;
+      }
+      TimedRun r = xipCycles(bp, xc, d.xip, c);
       out.value = r.seconds;  // cycles
       mergeParts(out, r.parts);
       out.note = bp.describe() + "; " + r.note;

@@ -68,6 +68,11 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
         ctl_.max_op_bytes ? std::max(1.0, std::ceil(n / static_cast<double>(ctl_.max_op_bytes)))
                           : 1.0;
     t.command = ops * (readCommandClocks() / clk + ovh);
+    if (ctl_.dma_mbps > 0 && ctl_.dac_burst_bytes > 0) {
+      // DMA from the direct-access window: every burst is a flash read of its own.
+      const double bursts = std::ceil(n / static_cast<double>(ctl_.dac_burst_bytes));
+      t.command = ops * ovh + bursts * (readCommandClocks() / clk + ctl_.dac_cs_overhead_ns * 1e-9);
+    }
     double data = clocksForBytes(n) / clk;
     if (ctl_.dma_mbps > 0)
       data = std::max(data, n / (ctl_.dma_mbps * 1e6));

@@ -19,6 +19,7 @@ struct SpiNorControllerParams {
   double driver_op_instructions = 4000;  ///< Linux spi-mem/spi-nor/mtd work per flash operation
   double status_poll_us = 10;            ///< interval between WIP status polls while busy
   double dac_cs_overhead_ns = 120;       ///< chip-select set-up + hold of one direct-access burst
+  std::uint64_t dac_burst_bytes = 0;     ///< DMA read burst through the direct-access window; 0 = one op
 
   static const params::Schema<SpiNorControllerParams>& schema() {
     using P = SpiNorControllerParams;
@@ -47,7 +48,14 @@ struct SpiNorControllerParams {
                   "chip-select set-up (tSLCH) + hold (tCHSH) of one hardware burst through the "
                   "direct-access (memory-mapped) window, e.g. an XIP cache-line fill; no driver "
                   "work is involved",
-                  "K3 EVM device trees: cdns,tslch-ns = 60 + cdns,tchsh-ns = 60 (OSPI_DEV_DELAY)");
+                  "K3 EVM device trees: cdns,tslch-ns = 60 + cdns,tchsh-ns = 60 (OSPI_DEV_DELAY)")
+            .bytes("dac_burst_bytes", &P::dac_burst_bytes, 0, 1ull << 20,
+                   "bytes of one DMA read burst through the direct-access window when the "
+                   "driver reads by DMA from the memory-mapped flash: the direct-access "
+                   "controller turns each burst into its own flash read (chip select, opcode, "
+                   "address, dummy clocks); 0 = the whole operation is one flash read "
+                   "(indirect mode)",
+                   "calibrated: the SoC DMA's read burst on the FSS data region (64-256 bytes)");
     return s;
   }
 };
