@@ -60,7 +60,13 @@ const std::vector<FitGroup>& fitGroups() {
                    {"components/peripherals/", "workloads/storage/", "boards/"}});
     for (const char* f : {"crypto", "sa2ul", "ipsec"})
       g.push_back({f, "io", {f}, {"components/crypto_engines/", "workloads/crypto/"}});
-    g.push_back({"ethernet", "io", {"ethernet"}, {"components/peripherals/", "components/software/"}});
+    g.push_back({"ethernet", "io", {"ethernet"},
+                 {"components/peripherals/", "components/software/", "workloads/net/"}});
+    // MCU+ drivers and Linux media paths (issue 11).
+    for (const char* f : {"ipc", "mcan", "mcspi", "xip"})
+      g.push_back({f, "io", {f}, {"components/peripherals/", "components/software/", "workloads/mcu/"}});
+    for (const char* f : {"audio", "display", "sensor-capture"})
+      g.push_back({f, "io", {f}, {"components/peripherals/", "components/software/", "workloads/media/"}});
     return g;
   }();
   return groups;
@@ -1026,21 +1032,36 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
   }
   std::set<std::string> units;
   for (const auto& r : selected) units.insert(cvUnit(r, mode));
-  // What the selected rows read, board by board: a refit matters only through the parameters
-  // the rows to be predicted read.
+  // Which committed fitted values move which selected rows: one screening step per fitted
+  // parameter over the selection (only the boards that read it re-run). A refit matters for a
+  // unit only through the parameters that move its rows.
   Evaluator sel(selected, reg, committed, opt);
-  if (!groups.empty()) sel.predict({}, {});
+  std::map<const FreeParam*, std::set<std::string>> movesUnit;
+  if (!groups.empty()) {
+    auto at = sel.predict({}, {});
+    for (const auto& c : groups)
+      for (const FreeParam* p : c.fitted) {
+        const ParamValue* cv = committed.find(p->scope, p->key);
+        double cur = cv ? cv->value : p->defaultValue;
+        double u0 = toUnit(*p, cur);
+        double v = fromUnit(*p, u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25);
+        if (p->integer && v == cur) v = std::clamp(cur + (u0 + 0.25 <= 1 ? 1.0 : -1.0), p->lo, p->hi);
+        if (v == cur) continue;
+        auto moved = sel.predict({p}, {v});
+        for (size_t k = 0; k < selected.size(); ++k) {
+          bool same = at[k].has_value() == moved[k].has_value() &&
+                      (!at[k] || std::abs(*at[k] - *moved[k]) <= 1e-12 * std::abs(*at[k]));
+          if (!same) movesUnit[p].insert(cvUnit(selected[k], mode));
+        }
+      }
+  }
   plan.evaluations += sel.evaluations();
   plan.boardRuns += sel.boardRuns();
   for (const auto& u : units) {
     auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
-    std::set<std::string> unitBoards;
-    for (const auto& r : selected)
-      if (held(r)) unitBoards.insert(r.board);
     auto relevant = [&](const FreeParam& p) {
-      for (const auto& b : unitBoards)
-        if (sel.reads(b, p)) return true;
-      return false;
+      auto it = movesUnit.find(&p);
+      return it != movesUnit.end() && it->second.count(u) > 0;
     };
     ParamSet values = committed;
     auto& changed = plan.valuesByUnit[u];
@@ -1048,6 +1069,9 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       bool any = false;
       for (const auto& r : c.ev->rows()) any = any || held(r);
       if (!any) continue;
+      bool moves = false;
+      for (const FreeParam* p : c.fitted) moves = moves || relevant(*p);
+      if (!moves) continue;
       c.ev->setBase(values);
       if (c.ev->evaluations() == 0) c.ev->predict({}, {});  // records what each board reads
       std::vector<double> full;

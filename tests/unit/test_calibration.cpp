@@ -192,6 +192,14 @@ TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
   EXPECT_EQ(groupOfFamily("rt-latency"), groupOfFamily("lmbench-os"));
   EXPECT_EQ(groupOfFamily("lmbench-os")->stage, "kernel");
   EXPECT_EQ(groupOfFamily("no-such-family"), nullptr);
+  // Every family the workloads model has a group (graphics, multimedia and power are not
+  // modelled: no group).
+  for (const char* f : {"lmbench-mem", "stream", "dhrystone", "whetstone", "linpack", "nbench",
+                        "coremark-pro", "multibench", "lmbench-ops", "mathlib", "lmbench-os",
+                        "rt-latency", "boot", "flash", "nand", "emmc", "mmc-sd", "ufs", "sata",
+                        "usb", "pcie", "crypto", "sa2ul", "ipsec", "ethernet", "ipc", "mcan",
+                        "mcspi", "xip", "audio", "display", "sensor-capture"})
+    EXPECT_NE(groupOfFamily(f), nullptr) << f;
   std::set<std::string> fams;
   for (const auto& grp : g)
     for (const auto& f : grp.families) EXPECT_TRUE(fams.insert(f).second) << f;
