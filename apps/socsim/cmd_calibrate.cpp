@@ -28,7 +28,7 @@ Action addCalibrate(CLI::App& app) {
     std::string family, format = "table", algorithm = "sbplx";
     bool check = false, noWrite = false;
     int jobs = 0, maxEvals = 60, maxScreen = 40, loboEvals = 15;
-    double maxSeconds = 600;
+    double maxSeconds = 600, timeBudget = 1800;
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand(
@@ -43,6 +43,11 @@ Action addCalibrate(CLI::App& app) {
   sub->add_option("--max-evals", o->maxEvals, "optimizer evaluations per group (default 60)");
   sub->add_option("--max-screen", o->maxScreen, "candidate parameters screened per group (default 40)");
   sub->add_option("--max-seconds", o->maxSeconds, "optimizer time per group (default 600)");
+  sub->add_option("--time-budget", o->timeBudget,
+                  "total seconds for the run (default 1800 = 30 min; 0: no budget). Several "
+                  "groups share it by the cost of one evaluation each (a pre-pass); a group "
+                  "stops screening at 30 % of its share and optimizing at 70 %, its LOBO refits "
+                  "share the rest");
   sub->add_option("--lobo-evals", o->loboEvals,
                   "evaluations per leave-one-board-out refit (default 15): each board's rows are "
                   "predicted by a refit, without them, of the fitted parameters they read (from "
@@ -63,6 +68,8 @@ Action addCalibrate(CLI::App& app) {
     co.maxEvaluations = o->maxEvals;
     co.maxScreen = o->maxScreen;
     co.maxSecondsPerGroup = o->maxSeconds;
+    if (o->timeBudget < 0) throw InputError("", 0, "--time-budget", "expected 0 or more seconds");
+    co.timeBudgetSeconds = o->timeBudget;
     if (o->loboEvals < 1) throw InputError("", 0, "--lobo-evals", "expected at least 1");
     co.loboEvaluations = o->loboEvals;
     co.algorithm = o->algorithm;

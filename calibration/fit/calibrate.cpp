@@ -485,7 +485,8 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
                         const std::vector<double>& full,
                         const std::function<bool(const MeasuredRow&)>& held, int maxEvals,
                         const CalibrateOptions& opt,
-                        const std::function<bool(const FreeParam&)>& relevant = {}) {
+                        const std::function<bool(const FreeParam&)>& relevant = {},
+                        double maxSeconds = -1) {
   const auto& rows = ev.rows();
   HeldOutFit h;
   h.pred.resize(rows.size());
@@ -564,7 +565,7 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
     o.set_upper_bounds(std::vector<double>(touched.size(), 1.0));
     o.set_min_objective(objective, &ctx);
     o.set_maxeval(std::max(1, maxEvals));
-    o.set_maxtime(opt.maxSecondsPerGroup);
+    o.set_maxtime(maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup);
     o.set_xtol_abs(1e-3);
     o.set_ftol_rel(1e-4);
     o.set_initial_step(std::vector<double>(touched.size(), 0.15));
@@ -595,8 +596,13 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
 }
 
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
-                     const ParamRegistry& reg, const CalibrateOptions& opt) {
+                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds) {
   auto t0 = std::chrono::steady_clock::now();
+  // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
+  // share the rest (a refit past the deadline keeps the documented defaults: conservative).
+  auto elapsed = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   std::ostream* log = opt.log;
   GroupResult g;
   g.group = group.name;
@@ -671,6 +677,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   for (auto* p : cand) defaults.push_back(p->defaultValue);
   std::vector<std::pair<double, size_t>> sens;
   for (size_t k = 0; k < cand.size(); ++k) {
+    if (elapsed() > 0.3 * allotSeconds) {
+      if (log) *log << "  screen stopped after " << g.screened << " candidates: time allotment\n";
+      break;
+    }
     const FreeParam& p = *cand[k];
     double u0 = toUnit(p, p.defaultValue);
     double u = u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25;
@@ -729,7 +739,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     o.set_upper_bounds(std::vector<double>(fit.size(), 1.0));
     o.set_min_objective(objective, &ctx);
     o.set_maxeval(opt.maxEvaluations);
-    o.set_maxtime(opt.maxSecondsPerGroup);
+    o.set_maxtime(std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())));
     o.set_xtol_abs(1e-3);
     o.set_ftol_rel(1e-4);
     o.set_initial_step(std::vector<double>(fit.size(), 0.15));
@@ -770,9 +780,12 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::vector<std::string> split(rows.size(), "lobo");
   std::vector<LoboChoice> choices;
   auto tLobo = std::chrono::steady_clock::now();
+  size_t boardsLeft = usedBoards.size();
   for (const auto& b : usedBoards) {
     auto held = [&b](const MeasuredRow& r) { return r.board == b; };
-    HeldOutFit h = refitWithout(ev, fit, best, held, opt.loboEvaluations, opt);
+    double left = (allotSeconds - elapsed()) / static_cast<double>(boardsLeft--);
+    HeldOutFit h = refitWithout(ev, fit, best, held, left > 0 ? opt.loboEvaluations : 1, opt, {},
+                                std::max(0.01, left));
     LoboChoice c;
     c.board = b;
     c.status = "lobo";
@@ -882,7 +895,44 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   auto saved = config::currentParsedFileHook();
   auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
   std::vector<GroupResult> out;
-  for (const FitGroup* g : selectGroups(opt)) out.push_back(fitGroup(*g, rows, reg, opt));
+  auto sel = selectGroups(opt);
+  // Time allotment: with a total budget and several groups, one evaluation of each group at
+  // the committed values (a pre-pass) weighs the groups; each group then gets the remaining
+  // budget in proportion to its weight among the groups still to fit.
+  std::vector<double> weight(sel.size(), 1.0);
+  auto tStart = std::chrono::steady_clock::now();
+  if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
+    ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+    for (size_t i = 0; i < sel.size(); ++i) {
+      std::vector<MeasuredRow> gr;
+      for (const auto& r : rows)
+        if (std::find(sel[i]->families.begin(), sel[i]->families.end(), r.family) !=
+                sel[i]->families.end() &&
+            !r.board.empty() && !validation::exclusionReason(r))
+          gr.push_back(r);
+      auto t = std::chrono::steady_clock::now();
+      if (!gr.empty()) {
+        Evaluator ev(gr, reg, committed, opt);
+        ev.predict({}, {});
+      }
+      weight[i] = std::max(0.05, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+      if (opt.log)
+        *opt.log << "calibrate: pre-pass " << sel[i]->name << " one evaluation " << formatSig(weight[i], 3)
+                 << " s\n";
+    }
+  }
+  for (size_t i = 0; i < sel.size(); ++i) {
+    double allot = opt.maxSecondsPerGroup * 3;  // no total budget: the optimizer cap rules
+    if (opt.timeBudgetSeconds > 0) {
+      double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - tStart).count();
+      double rest = 0;
+      for (size_t j = i; j < sel.size(); ++j) rest += weight[j];
+      allot = std::max(1.0, (opt.timeBudgetSeconds - spent) * weight[i] / rest);
+      if (opt.log)
+        *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
+    }
+    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot));
+  }
   config::setParsedFileHook(saved);
   return out;
 }
