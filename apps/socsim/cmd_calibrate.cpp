@@ -131,7 +131,8 @@ Action addCalibrate(CLI::App& app) {
                   std::to_string(g.evaluations), std::to_string(g.boardRuns),
                   formatSig(g.seconds, 3), formatSig(g.loboSeconds, 3)});
       for (const auto& f : g.families) {
-        std::string lobo, inside;
+        // No LOBO rows: every board of the family reads a fitted value no other board reads.
+        std::string lobo = g.fitted.empty() ? "" : "no-donor", inside;
         for (const auto& iv : g.intervals)
           if (iv.family == f.family) {
             lobo = errText(iv.loboMdape, iv.pp);

@@ -463,6 +463,34 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
                           std::to_string(f.coverageRows), formatNumber(f.coverage)});
 }
 
+/// Minimize `objective` over the unit box from `x0` with NLopt (LN_SBPLX, or LN_BOBYQA in two or
+/// more dimensions when asked), within `maxEvals` evaluations and `maxSeconds`; returns the best
+/// point NLopt reached (a failure to converge keeps it).
+std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::vector<double> x0,
+                                      int maxEvals, double maxSeconds, const std::string& algorithm,
+                                      std::ostream* log) {
+  const size_t n = x0.size();
+  nlopt::opt o(algorithm == "bobyqa" && n > 1 ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
+               static_cast<unsigned>(n));
+  o.set_lower_bounds(std::vector<double>(n, 0.0));
+  o.set_upper_bounds(std::vector<double>(n, 1.0));
+  o.set_min_objective(objective, data);
+  o.set_maxeval(std::max(1, maxEvals));
+  o.set_maxtime(std::max(0.01, maxSeconds));
+  o.set_xtol_abs(1e-3);
+  o.set_ftol_rel(1e-4);
+  o.set_initial_step(std::vector<double>(n, 0.15));
+  double f = 0;
+  try {
+    o.optimize(x0, f);
+  } catch (const nlopt::roundoff_limited&) {
+  } catch (const std::runtime_error& e) {
+    // NLopt reports a failure to converge as an exception; keep the best point it saw.
+    if (log) *log << "  optimizer: " << e.what() << "\n";
+  }
+  return x0;
+}
+
 /// A refit without the held-out rows, and its predictions of them.
 struct HeldOutFit {
   std::vector<std::optional<double>> pred;  ///< by row of ev.rows(); set for held rows only
@@ -559,24 +587,9 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       return (*c->loss)(vals) + kRegularization * reg;
     };
     double lossDefault = dataLoss(v);
-    nlopt::opt o(opt.algorithm == "bobyqa" && touched.size() > 1 ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
-                 static_cast<unsigned>(touched.size()));
-    o.set_lower_bounds(std::vector<double>(touched.size(), 0.0));
-    o.set_upper_bounds(std::vector<double>(touched.size(), 1.0));
-    o.set_min_objective(objective, &ctx);
-    o.set_maxeval(std::max(1, maxEvals));
-    o.set_maxtime(maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup);
-    o.set_xtol_abs(1e-3);
-    o.set_ftol_rel(1e-4);
-    o.set_initial_step(std::vector<double>(touched.size(), 0.15));
-    std::vector<double> x = x0;
-    double f = 0;
-    try {
-      o.optimize(x, f);
-    } catch (const nlopt::roundoff_limited&) {
-    } catch (const std::runtime_error&) {
-      // A failure to converge keeps the best point NLopt saw (x).
-    }
+    std::vector<double> x =
+        minimizeInUnitBox(objective, &ctx, x0, maxEvals,
+                          maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup, opt.algorithm, nullptr);
     std::vector<double> vals = v;
     for (size_t j = 0; j < touched.size(); ++j) vals[touched[j]] = fromUnit(*fit[touched[j]], x[j]);
     if (dataLoss(vals) < lossDefault) v = vals;
@@ -676,7 +689,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::vector<double> defaults;
   for (auto* p : cand) defaults.push_back(p->defaultValue);
   std::vector<std::pair<double, size_t>> sens;
-  for (size_t k = 0; k < cand.size(); ++k) {
+  for (size_t k = 0; k < cand.size() && g.budget > 0; ++k) {  // budget 0: nothing to screen for
     if (elapsed() > 0.3 * allotSeconds) {
       if (log) *log << "  screen stopped after " << g.screened << " candidates: time allotment\n";
       break;
@@ -733,25 +746,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
       ++c->calls;
       return lossOf(c->ev->rows(), c->ev->predict(*c->fit, v)) + kRegularization * reg;
     };
-    nlopt::opt o(opt.algorithm == "bobyqa" ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
-                 static_cast<unsigned>(fit.size()));
-    o.set_lower_bounds(std::vector<double>(fit.size(), 0.0));
-    o.set_upper_bounds(std::vector<double>(fit.size(), 1.0));
-    o.set_min_objective(objective, &ctx);
-    o.set_maxeval(opt.maxEvaluations);
-    o.set_maxtime(std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())));
-    o.set_xtol_abs(1e-3);
-    o.set_ftol_rel(1e-4);
-    o.set_initial_step(std::vector<double>(fit.size(), 0.15));
-    std::vector<double> x = x0;
-    double f = 0;
-    try {
-      o.optimize(x, f);
-    } catch (const nlopt::roundoff_limited&) {
-    } catch (const std::runtime_error& e) {
-      // NLopt reports a failure to converge as an exception; keep the best point it saw.
-      if (log) *log << "  optimizer: " << e.what() << "\n";
-    }
+    std::vector<double> x = minimizeInUnitBox(
+        objective, &ctx, x0, opt.maxEvaluations,
+        std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())),
+        opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log);
     // The regularized optimum; keep the defaults unless it lowers the data loss.
     std::vector<double> v;
     for (size_t i = 0; i < x.size(); ++i) v.push_back(fromUnit(*fit[i], x[i]));
