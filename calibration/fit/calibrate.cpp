@@ -276,11 +276,21 @@ class Evaluator {
     for (const auto& b : ran) {
       if (scopes_.count(b) || failedBoards.count(b)) continue;
       // A board whose run failed records nothing and is re-run every time.
-      std::ifstream in(scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".scopes");
+      std::string file = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".scopes";
       std::set<std::string> sc;
-      for (std::string line; std::getline(in, line);)
-        if (!line.empty()) sc.insert(line);
+      {
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);)
+          if (!line.empty()) sc.insert(line);
+      }
+      std::error_code ec;
+      fs::remove(file, ec);
       if (!sc.empty()) scopes_[b] = std::move(sc);
+    }
+    // Once every board is recorded the folder is not needed (a killed run leaves nothing).
+    if (scopes_.size() == boardIndex_.size()) {
+      std::error_code ec;
+      fs::remove_all(scopeDir_, ec);
     }
     for (size_t i = 0; i < res.size(); ++i) {
       std::optional<double> pred;
