@@ -619,7 +619,8 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
 }
 
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
-                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds) {
+                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
+                     std::unique_ptr<Evaluator> pre = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
   // share the rest (a refit past the deadline keeps the documented defaults: conservative).
@@ -647,7 +648,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     g.note = "no scored measured rows";
     return g;
   }
-  Evaluator ev(rows, reg, base, opt);
+  // The pre-pass's evaluator (same rows) keeps its memo: boards that read none of the values
+  // changed since then are not re-run.
+  std::unique_ptr<Evaluator> evp = pre ? std::move(pre) : std::make_unique<Evaluator>(rows, reg, base, opt);
+  evp->setBase(base);
+  Evaluator& ev = *evp;
   auto start = ev.predict({}, {});
   std::vector<size_t> keep;
   for (size_t i = 0; i < start.size(); ++i)
@@ -908,6 +913,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   // the committed values (a pre-pass) weighs the groups; each group then gets the remaining
   // budget in proportion to its weight among the groups still to fit.
   std::vector<double> weight(sel.size(), 1.0);
+  std::vector<std::unique_ptr<Evaluator>> pre(sel.size());
   auto tStart = std::chrono::steady_clock::now();
   if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
     ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
@@ -920,8 +926,8 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
           gr.push_back(r);
       auto t = std::chrono::steady_clock::now();
       if (!gr.empty()) {
-        Evaluator ev(gr, reg, committed, opt);
-        ev.predict({}, {});
+        pre[i] = std::make_unique<Evaluator>(gr, reg, committed, opt);
+        pre[i]->predict({}, {});
       }
       weight[i] = std::max(0.05, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
       if (opt.log)
@@ -939,7 +945,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
       if (opt.log)
         *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
     }
-    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot));
+    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, std::move(pre[i])));
   }
   config::setParsedFileHook(saved);
   return out;
