@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -199,8 +200,13 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
           report(b);
           continue;
         }
+        const pid_t parent = getpid();
         pid_t pid = fork();
         if (pid == 0) {
+          // A worker dies with its parent (killing `socsim calibrate` or `validate` must not
+          // leave workers behind); the getppid check covers a parent that died before prctl.
+          prctl(PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid() != parent) _exit(1);
           close(fds[0]);
           // The worker writes results only to the pipe; SystemC's banner and any model chatter
           // must not reach the parent's stdout.

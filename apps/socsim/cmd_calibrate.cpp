@@ -27,8 +27,8 @@ Action addCalibrate(CLI::App& app) {
   struct Opts {
     std::string family, format = "table", algorithm = "sbplx";
     bool check = false, noWrite = false;
-    int jobs = 0, maxEvals = 60, maxScreen = 40;
-    double maxSeconds = 600;
+    int jobs = 0, maxEvals = 60, maxScreen = 40, loboEvals = 15;
+    double maxSeconds = 600, timeBudget = 1800;
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand(
@@ -43,6 +43,16 @@ Action addCalibrate(CLI::App& app) {
   sub->add_option("--max-evals", o->maxEvals, "optimizer evaluations per group (default 60)");
   sub->add_option("--max-screen", o->maxScreen, "candidate parameters screened per group (default 40)");
   sub->add_option("--max-seconds", o->maxSeconds, "optimizer time per group (default 600)");
+  sub->add_option("--time-budget", o->timeBudget,
+                  "total seconds for the run (default 1800 = 30 min; 0: no budget). Several "
+                  "groups share it by the cost of one evaluation each (a pre-pass); a group "
+                  "stops screening at 30 % of its share and optimizing at 70 %, its LOBO refits "
+                  "share the rest");
+  sub->add_option("--lobo-evals", o->loboEvals,
+                  "evaluations per leave-one-board-out refit (default 15): each board's rows are "
+                  "predicted by a refit, without them, of the fitted parameters they read (from "
+                  "the defaults; the other fitted parameters keep their full-fit values); the "
+                  "residuals give the 80 % intervals");
   sub->add_option("--algorithm", o->algorithm, "sbplx | bobyqa (NLopt local derivative-free)");
   sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)");
   sub->add_flag("--no-write", o->noWrite, "do not write calibration/params or calibration/reports");
@@ -58,6 +68,10 @@ Action addCalibrate(CLI::App& app) {
     co.maxEvaluations = o->maxEvals;
     co.maxScreen = o->maxScreen;
     co.maxSecondsPerGroup = o->maxSeconds;
+    if (o->timeBudget < 0) throw InputError("", 0, "--time-budget", "expected 0 or more seconds");
+    co.timeBudgetSeconds = o->timeBudget;
+    if (o->loboEvals < 1) throw InputError("", 0, "--lobo-evals", "expected at least 1");
+    co.loboEvaluations = o->loboEvals;
     co.algorithm = o->algorithm;
     co.write = !o->noWrite;
     co.log = &std::cerr;
@@ -102,8 +116,9 @@ Action addCalibrate(CLI::App& app) {
     }
     auto res = calib::calibrate(rows, co);
     Table t;
-    t.columns = {"group", "family", "rows", "MdAPE_before", "MdAPE_after", "fitted", "budget",
-                 "candidates", "loss_before", "loss_after", "evaluations", "seconds"};
+    t.columns = {"group", "family", "rows", "MdAPE_before", "MdAPE_after", "LOBO_MdAPE",
+                 "LOBO_in_80%", "fitted", "budget", "candidates", "loss_before", "loss_after",
+                 "evaluations", "board_runs", "seconds", "lobo_seconds"};
     t.numeric.assign(t.columns.size(), true);
     t.numeric[0] = t.numeric[1] = false;
     int fitted = 0, rowsUsed = 0;
@@ -111,15 +126,26 @@ Action addCalibrate(CLI::App& app) {
       fitted += static_cast<int>(g.fitted.size());
       rowsUsed += g.rowsUsed;
       if (g.families.empty())
-        t.addRow({g.group, "", std::to_string(g.rowsUsed), "", "", "0", std::to_string(g.budget),
-                  std::to_string(g.candidates), "", "", std::to_string(g.evaluations),
-                  formatSig(g.seconds, 3)});
-      for (const auto& f : g.families)
+        t.addRow({g.group, "", std::to_string(g.rowsUsed), "", "", "", "", "0",
+                  std::to_string(g.budget), std::to_string(g.candidates), "", "",
+                  std::to_string(g.evaluations), std::to_string(g.boardRuns),
+                  formatSig(g.seconds, 3), formatSig(g.loboSeconds, 3)});
+      for (const auto& f : g.families) {
+        // No LOBO rows: every board of the family reads a fitted value no other board reads.
+        std::string lobo = g.fitted.empty() ? "" : "no-donor", inside;
+        for (const auto& iv : g.intervals)
+          if (iv.family == f.family) {
+            lobo = errText(iv.loboMdape, iv.pp);
+            if (iv.coverageRows)
+              inside = formatSig(100 * iv.coverage, 3) + " % of " + std::to_string(iv.coverageRows);
+          }
         t.addRow({g.group, f.family, std::to_string(f.rows), errText(f.mdapeBefore, f.pp),
-                  errText(f.mdapeAfter, f.pp), std::to_string(g.fitted.size()),
+                  errText(f.mdapeAfter, f.pp), lobo, inside, std::to_string(g.fitted.size()),
                   std::to_string(g.budget), std::to_string(g.candidates),
                   formatSig(g.lossBefore, 5), formatSig(g.lossAfter, 5),
-                  std::to_string(g.evaluations), formatSig(g.seconds, 3)});
+                  std::to_string(g.evaluations), std::to_string(g.boardRuns),
+                  formatSig(g.seconds, 3), formatSig(g.loboSeconds, 3)});
+      }
     }
     t.print(std::cout, fmt);
     if (fmt == Format::Table) {
@@ -128,7 +154,10 @@ Action addCalibrate(CLI::App& app) {
         for (const auto& p : g.fitted)
           std::cout << "  " << p.name << ": " << formatNumber(p.defaultValue) << " -> "
                     << formatNumber(p.value) << " " << p.unit << "\n";
-      std::cout << "\nbudget: " << fitted << " fitted parameters for " << rowsUsed
+      double total = 0;
+      for (const auto& g : res) total += g.seconds;
+      std::cout << "\ntime: " << formatSig(total, 3) << " s for " << res.size() << " groups\n";
+      std::cout << "budget: " << fitted << " fitted parameters for " << rowsUsed
                 << " rows used (at most 1 per 10 rows: " << rowsUsed / 10 << "); "
                 << (fitted * 10 <= rowsUsed ? "holds" : "EXCEEDED") << "\n";
     }

@@ -146,7 +146,7 @@ Action addValidate(CLI::App& app) {
   struct Opts {
     std::string board, family, format = "table", cv, out = "out", report;
     std::vector<std::string> measured, sets;
-    int jobs = 0;
+    int jobs = 0, cvEvals = 15;
     bool policy = false, noOut = false;
   };
   auto o = std::make_shared<Opts>();
@@ -158,7 +158,17 @@ Action addValidate(CLI::App& app) {
       ->transform(commaList());
   sub->add_option("--format", o->format, "table|csv|json");
   sub->add_option("--measured", o->measured, "validate against these measured CSVs instead of the built-in dataset");
-  sub->add_option("--cv", o->cv, "cross-validation: lobo | release");
+  sub->add_option("--cv", o->cv,
+                  "cross-validation by refitting: lobo (each board held out) | release (each "
+                  "guide held out). For each held-out unit, every fit group with a committed fit "
+                  "whose fitted rows include the unit's rows is refitted without them, in stage "
+                  "order; only the fitted parameters the held-out rows read are refitted (from "
+                  "their defaults, at most --cv-evals evaluations; the other fitted parameters "
+                  "keep their committed values): a reduced refit, not the full screen + fit. "
+                  "Rows whose refitted parameters no other row reads are no-donor.");
+  sub->add_option("--cv-evals", o->cvEvals,
+                  "evaluations per cross-validation refit (default 15)")
+      ->check(atLeastOne());
   sub->add_option("--set", o->sets, "config override key=value (what-if), applied to every board");
   sub->add_option("--jobs,-j", o->jobs, "worker processes (default: number of cores)")
       ->check(atLeastOne());
@@ -183,14 +193,12 @@ Action addValidate(CLI::App& app) {
       t.print(std::cout, fmt);
       return 0;
     }
-    if (!o->cv.empty()) {
-      if (o->cv != "lobo" && o->cv != "release")
-        throw InputError("", 0, "--cv", "expected lobo or release, got '" + o->cv + "'");
-      if (o->cv == "release")
-        throw InputError("", 0, "--cv",
-                         "--cv release (fit without one guide) is not available in this version; "
-                         "--cv lobo is");
-    }
+    if (!o->cv.empty() && o->cv != "lobo" && o->cv != "release")
+      throw InputError("", 0, "--cv", "expected lobo or release, got '" + o->cv + "'");
+    if (!o->cv.empty() && !o->measured.empty())
+      throw InputError("", 0, "--cv",
+                       "cross-validation refits on the built-in dataset; it does not combine "
+                       "with --measured");
     std::vector<calib::MeasuredRow> rows;
     if (o->measured.empty()) {
       rows = calib::readMeasuredDir(measuredDir());
@@ -251,26 +259,42 @@ Action addValidate(CLI::App& app) {
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
     std::vector<validation::ValidationRow> results;
-    if (o->cv == "lobo") {
-      // Each board's rows predicted with the committed leave-one-board-out refit (socsim
-      // calibrate writes it next to the report), inside that board's worker.
+    if (!o->cv.empty()) {
+      calib::CalibrateOptions co;
+      co.sourceDir = sourceDir();
+      co.jobs = vo.jobs;
+      co.loboEvaluations = o->cvEvals;
+      co.log = isatty(STDERR_FILENO) ? &std::cerr : nullptr;
+      auto plan = calib::crossValidate(sel, co, o->cv);
       auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
       auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
-      auto plan = calib::readLoboPlan(sourceDir(), reg);
-      results = validation::validate(sel, calib::loboRunner(runner, committed, plan, reg), vo);
-      loboCoverage = calib::finishLobo(results, plan);
+      results = calib::validateCv(sel, runner, vo, plan, committed, reg);
+      loboCoverage = calib::finishCv(results, plan);
+      std::string groups;
+      for (const auto& g : plan.groups) groups += (groups.empty() ? "" : ", ") + g;
+      std::cerr << "cv " << o->cv << ": " << plan.refits << " refits of the committed groups ("
+                << (groups.empty() ? std::string("none") : groups) << "), " << plan.evaluations
+                << " evaluations, " << plan.boardRuns << " board runs, "
+                << formatSig(plan.seconds, 3) << " s\n";
+      if (!o->noOut) {
+        writeFile(outDir + "/cv-refits.csv", [&](std::ostream& os) {
+          csv::writeRecord(os, {o->cv == "release" ? "source" : "board", "parameter", "value"});
+          for (const auto& [unit, values] : plan.valuesByUnit)
+            for (const auto& [p, v] : values) csv::writeRecord(os, {unit, p->name(), formatNumber(v)});
+        });
+      }
     } else {
       results = validation::validate(sel, runner, vo);
       calib::applyIntervals(results, calib::readIntervals(sourceDir()));
     }
     auto summary = validation::summarize(results);
     if (loboCoverage)
-      std::cerr << "lobo: " << loboCoverage->second << " of " << loboCoverage->first
-                << " scored LOBO rows inside their 80 % interval ("
+      std::cerr << o->cv << ": " << loboCoverage->second << " of " << loboCoverage->first
+                << " scored cross-validated rows inside their 80 % interval ("
                 << (loboCoverage->first ? pct(double(loboCoverage->second) / loboCoverage->first)
                                         : std::string("n/a"))
-                << " %); rows of families without a committed fit are in-sample, rows whose "
-                   "fitted components have no other board are no-donor\n";
+                << " %, target 70-90 %); rows of families without a committed fit are in-sample, rows "
+                   "whose refitted parameters have no other row to learn from are no-donor\n";
 
     if (!o->noOut) {
       writeFile(outDir + "/validate.csv", [&](std::ostream& os) {

@@ -60,7 +60,13 @@ const std::vector<FitGroup>& fitGroups() {
                    {"components/peripherals/", "workloads/storage/", "boards/"}});
     for (const char* f : {"crypto", "sa2ul", "ipsec"})
       g.push_back({f, "io", {f}, {"components/crypto_engines/", "workloads/crypto/"}});
-    g.push_back({"ethernet", "io", {"ethernet"}, {"components/peripherals/", "components/software/"}});
+    g.push_back({"ethernet", "io", {"ethernet"},
+                 {"components/peripherals/", "components/software/", "workloads/net/"}});
+    // MCU+ drivers and Linux media paths (issue 11).
+    for (const char* f : {"ipc", "mcan", "mcspi", "xip"})
+      g.push_back({f, "io", {f}, {"components/peripherals/", "components/software/", "workloads/mcu/"}});
+    for (const char* f : {"audio", "display", "sensor-capture"})
+      g.push_back({f, "io", {f}, {"components/peripherals/", "components/software/", "workloads/media/"}});
     return g;
   }();
   return groups;
@@ -156,96 +162,202 @@ std::string today() {
   return buf;
 }
 
-/// One evaluation context: the rows, the parameters being fitted, the fixed base values.
+/// Runs a board's queries with the parse hook wrapped so that every config file the worker
+/// parses (board, presets, workload profiles) is recorded as a registry scope into
+/// `<dir>/<index>.scopes`: the parameters a board's predictions can depend on.
+validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std::string dir,
+                                             std::map<std::string, int> index,
+                                             std::string configsDir) {
+  return [inner, dir, index, configsDir](const std::string& board,
+                                         const std::vector<wl::Query>& qs) {
+    auto seen = std::make_shared<std::set<std::string>>();
+    auto saved = config::currentParsedFileHook();
+    config::setParsedFileHook([seen, saved](const std::string& path, config::Node& root) {
+      seen->insert(path);
+      if (saved) saved(path, root);
+    });
+    std::vector<validation::QueryResult> res;
+    try {
+      res = inner(board, qs);
+    } catch (...) {
+      config::setParsedFileHook(saved);
+      throw;
+    }
+    config::setParsedFileHook(saved);
+    auto it = index.find(board);
+    if (it != index.end()) {
+      std::ofstream os(dir + "/" + std::to_string(it->second) + ".scopes", std::ios::binary);
+      for (const auto& path : *seen) os << scopeOfFile(path, configsDir) << "\n";
+    }
+    return res;
+  };
+}
+
+/// One evaluation context: the rows, the fixed base values, and a memo of predictions per
+/// board keyed by the values of the parameters that board reads (recorded in its worker the
+/// first time it runs). An evaluation re-runs only the boards whose key is new: screening a
+/// parameter of one IP re-runs the boards that use the IP, a leave-one-out refit re-runs the
+/// boards that read the refitted parameters.
 class Evaluator {
  public:
   Evaluator(std::vector<MeasuredRow> rows, const ParamRegistry& reg, ParamSet base,
             const CalibrateOptions& opt)
-      : rows_(std::move(rows)), reg_(reg), base_(std::move(base)) {
+      : all_(std::move(rows)), reg_(reg), base_(std::move(base)) {
     vo_.jobs = opt.jobs;
     vo_.isolate = true;
-    runner_ = validation::makeBoardRunner(opt.sourceDir + "/configs/boards", {});
+    configsDir_ = opt.sourceDir + "/configs";
+    inner_ = validation::makeBoardRunner(configsDir_ + "/boards", {});
+    for (size_t i = 0; i < all_.size(); ++i) {
+      active_.push_back(i);
+      if (!boardIndex_.count(all_[i].board)) boardIndex_[all_[i].board] = static_cast<int>(boardIndex_.size());
+    }
+    rebuild();
+    std::string tmpl = (fs::temp_directory_path() / "socsim-calibrate-XXXXXX").string();
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data())) throw std::runtime_error("calibrate: cannot create a temporary folder");
+    scopeDir_ = buf.data();
   }
+  ~Evaluator() {
+    std::error_code ec;
+    fs::remove_all(scopeDir_, ec);
+  }
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
 
   const std::vector<MeasuredRow>& rows() const { return rows_; }
+  const ParamSet& base() const { return base_; }
+  /// Replace the fixed values (the memo stays valid: its keys hold the values themselves).
+  void setBase(ParamSet base) { base_ = std::move(base); }
 
-  /// Predictions with `params[i]` at `values[i]` (memoized on the applied values).
-  const std::vector<std::optional<double>>& predict(const std::vector<const FreeParam*>& params,
-                                                    const std::vector<double>& values) {
-    std::vector<std::string> key;
+  /// Predictions of the active rows with `params[i]` at `values[i]` over the base; rows of
+  /// boards for which `want` is false are left empty and not run.
+  std::vector<std::optional<double>> predict(
+      const std::vector<const FreeParam*>& params, const std::vector<double>& values,
+      const std::function<bool(const std::string&)>& want = {}) {
     ParamSet set = base_;
-    for (size_t i = 0; i < params.size(); ++i) {
-      set.set(*params[i], values[i], "calibrate (trial)");
-      key.push_back(params[i]->name() + "=" +
-                    formatNumber(params[i]->integer ? std::round(values[i]) : values[i]));
+    for (size_t i = 0; i < params.size(); ++i) set.set(*params[i], values[i], "calibrate (trial)");
+    std::vector<std::optional<double>> out(rows_.size());
+    std::vector<MeasuredRow> toRun;
+    std::vector<size_t> toRunPos;
+    for (const auto& [b, pos] : byBoard_) {
+      if (want && !want(b)) continue;
+      if (scopes_.count(b)) {
+        auto it = memo_.find(boardKey(b, set));
+        if (it != memo_.end()) {
+          bool all = true;
+          for (size_t k : pos) {
+            auto r = it->second.find(active_[k]);
+            if (r == it->second.end()) {
+              all = false;
+              break;
+            }
+            out[k] = r->second;
+          }
+          if (all) continue;
+        }
+      }
+      for (size_t k : pos) {
+        toRun.push_back(rows_[k]);
+        toRunPos.push_back(k);
+      }
     }
-    auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
+    if (toRun.empty()) return out;
     ++evaluations_;
-    Point pt;
-    for (size_t i = 0; i < params.size(); ++i)
-      pt.values[params[i]] = params[i]->integer ? std::round(values[i]) : values[i];
-    pt.key = key;
-    points_.push_back(pt);
+    std::set<std::string> ran;
+    for (const auto& r : toRun) ran.insert(r.board);
+    boardRuns_ += static_cast<int>(ran.size());
     installParamSet(set, reg_);
-    auto res = validation::validate(rows_, runner_, vo_);
-    std::vector<std::optional<double>> pred(rows_.size());
-    for (size_t i = 0; i < res.size(); ++i)
+    auto res = validation::validate(
+        toRun, scopeRecordingRunner(inner_, scopeDir_, boardIndex_, configsDir_), vo_);
+    std::set<std::string> failedBoards;
+    for (const auto& r : res)
+      if (r.status.rfind("failed", 0) == 0) failedBoards.insert(r.measured.board);
+    for (const auto& b : ran) {
+      if (scopes_.count(b) || failedBoards.count(b)) continue;
+      // A board whose run failed records nothing and is re-run every time.
+      std::string file = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".scopes";
+      std::set<std::string> sc;
+      {
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);)
+          if (!line.empty()) sc.insert(line);
+      }
+      std::error_code ec;
+      fs::remove(file, ec);
+      if (!sc.empty()) scopes_[b] = std::move(sc);
+    }
+    // Once every board is recorded the folder is not needed (a killed run leaves nothing).
+    if (scopes_.size() == boardIndex_.size()) {
+      std::error_code ec;
+      fs::remove_all(scopeDir_, ec);
+    }
+    for (size_t i = 0; i < res.size(); ++i) {
+      std::optional<double> pred;
       if (res[i].predicted && res[i].status.rfind("failed", 0) != 0 &&
           res[i].status != "not-modelled")
-        pred[i] = res[i].predicted;
-    return memo_[key] = std::move(pred);
+        pred = res[i].predicted;
+      out[toRunPos[i]] = pred;
+      const std::string& b = toRun[i].board;
+      if (scopes_.count(b)) memo_[boardKey(b, set)][active_[toRunPos[i]]] = pred;
+    }
+    return out;
   }
 
+  /// True when `board`'s worker parsed the file that declares `p` (after its first run).
+  bool reads(const std::string& board, const FreeParam& p) const {
+    auto it = scopes_.find(board);
+    return it != scopes_.end() && it->second.count(p.scope);
+  }
+  /// The scopes `board` reads (empty before its first run or when it failed).
+  const std::set<std::string>& scopesOf(const std::string& board) const {
+    static const std::set<std::string> none;
+    auto it = scopes_.find(board);
+    return it == scopes_.end() ? none : it->second;
+  }
   int evaluations() const { return evaluations_; }
+  int boardRuns() const { return boardRuns_; }
 
-  /// An evaluated point: the trial values (parameters not named are at their base value).
-  struct Point {
-    std::map<const FreeParam*, double> values;
-    std::vector<std::string> key;
-  };
-  const std::vector<Point>& points() const { return points_; }
-  const std::vector<std::optional<double>>& predictionsAt(const Point& p) const {
-    return memo_.at(p.key);
-  }
+  /// Keep only the active rows at positions `keep` (of rows()).
   void restrictTo(const std::vector<size_t>& keep) {
-    std::vector<MeasuredRow> r;
-    for (size_t i : keep) r.push_back(rows_[i]);
-    rows_ = std::move(r);
-    memo_.clear();
-    points_.clear();
+    std::vector<size_t> a;
+    for (size_t k : keep) a.push_back(active_[k]);
+    active_ = std::move(a);
+    rebuild();
   }
 
  private:
-  std::vector<MeasuredRow> rows_;
-  const ParamRegistry& reg_;
-  ParamSet base_;
-  validation::BoardRunner runner_;
-  validation::ValidateOptions vo_;
-  std::map<std::vector<std::string>, std::vector<std::optional<double>>> memo_;
-  int evaluations_ = 0;
-  std::vector<Point> points_;
-};
-
-/// Registry scopes parsed while loading `boards` (the presets those boards are built from).
-std::set<std::string> scopesReadBy(const std::set<std::string>& boards, const std::string& sourceDir) {
-  std::set<std::string> scopes;
-  std::string configs = sourceDir + "/configs";
-  auto saved = config::currentParsedFileHook();
-  config::setParsedFileHook([&](const std::string& path, config::Node& root) {
-    scopes.insert(scopeOfFile(path, configs));
-    if (saved) saved(path, root);
-  });
-  for (const auto& b : boards) {
-    try {
-      soc::loadBoard(soc::findBoardFile(b, configs + "/boards"));
-    } catch (const InputError&) {
-      // A board without a config reads nothing; its rows are not predicted anyway.
+  void rebuild() {
+    rows_.clear();
+    byBoard_.clear();
+    for (size_t k = 0; k < active_.size(); ++k) {
+      rows_.push_back(all_[active_[k]]);
+      byBoard_[all_[active_[k]].board].push_back(k);
     }
   }
-  config::setParsedFileHook(saved);
-  return scopes;
-}
+  std::string boardKey(const std::string& b, const ParamSet& set) const {
+    std::string key = b;
+    const auto& sc = scopes_.at(b);
+    for (const auto& [scope, keys] : set.byScope()) {
+      if (!sc.count(scope)) continue;
+      for (const auto& [k, v] : keys) key += "|" + scope + "." + k + "=" + formatNumber(v.value);
+    }
+    return key;
+  }
+
+  std::vector<MeasuredRow> all_, rows_;
+  std::vector<size_t> active_;
+  std::map<std::string, std::vector<size_t>> byBoard_;  ///< board -> positions in rows_
+  std::map<std::string, int> boardIndex_;
+  const ParamRegistry& reg_;
+  ParamSet base_;
+  std::string configsDir_, scopeDir_;
+  validation::BoardRunner inner_;
+  validation::ValidateOptions vo_;
+  std::map<std::string, std::set<std::string>> scopes_;
+  std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
+  int evaluations_ = 0, boardRuns_ = 0;
+};
 
 bool hasPrefix(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
@@ -317,7 +429,8 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " (1 per 10 rows), fitted: " << g.fitted.size() << "\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before " << formatSig(g.lossBefore, 5)
      << ", after " << formatSig(g.lossAfter, 5) << "\n"
-     << "- evaluations: " << g.evaluations << ", " << formatSig(g.seconds, 3) << " s\n\n"
+     << "- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs), "
+     << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
   for (const auto& f : g.families)
     md << "| " << f.family << " | " << f.rows << " | "
@@ -327,8 +440,11 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
   for (const auto& p : g.fitted)
     md << "| " << p.name << " | " << formatNumber(p.defaultValue) << " | " << formatNumber(p.value)
        << " | " << p.unit << " | " << formatSig(p.sensitivity, 3) << " |\n";
-  md << "\nLeave-one-board-out (each board's rows predicted at the evaluated point that fits the "
-        "other boards best; `no-donor`: the board's fitted components have no other board):\n\n"
+  md << "\nLeave-one-board-out (each board's rows predicted by a refit without them of the fitted "
+        "parameters they read, from the defaults, at most " << g.loboEvaluations
+     << " evaluations each, the other fitted parameters at their full-fit values; `no-donor`: a "
+        "fitted parameter the board reads has no other board; "
+     << formatSig(g.loboSeconds, 3) << " s):\n\n"
      << "| family | LOBO rows | LOBO MdAPE | 80 % interval (log error or pp/100) | LOBO rows inside "
         "(other boards' quantiles) |\n| --- | --- | --- | --- | --- |\n";
   for (const auto& f : g.intervals)
@@ -357,9 +473,160 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
                           std::to_string(f.coverageRows), formatNumber(f.coverage)});
 }
 
+/// Minimize `objective` over the unit box from `x0` with NLopt (LN_SBPLX, or LN_BOBYQA in two or
+/// more dimensions when asked), within `maxEvals` evaluations and `maxSeconds`; returns the best
+/// point NLopt reached (a failure to converge keeps it).
+std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::vector<double> x0,
+                                      int maxEvals, double maxSeconds, const std::string& algorithm,
+                                      std::ostream* log) {
+  const size_t n = x0.size();
+  nlopt::opt o(algorithm == "bobyqa" && n > 1 ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
+               static_cast<unsigned>(n));
+  o.set_lower_bounds(std::vector<double>(n, 0.0));
+  o.set_upper_bounds(std::vector<double>(n, 1.0));
+  o.set_min_objective(objective, data);
+  o.set_maxeval(std::max(1, maxEvals));
+  o.set_maxtime(std::max(0.01, maxSeconds));
+  o.set_xtol_abs(1e-3);
+  o.set_ftol_rel(1e-4);
+  o.set_initial_step(std::vector<double>(n, 0.15));
+  double f = 0;
+  try {
+    o.optimize(x0, f);
+  } catch (const nlopt::roundoff_limited&) {
+  } catch (const std::runtime_error& e) {
+    // NLopt reports a failure to converge as an exception; keep the best point it saw.
+    if (log) *log << "  optimizer: " << e.what() << "\n";
+  }
+  return x0;
+}
+
+/// A refit without the held-out rows, and its predictions of them.
+struct HeldOutFit {
+  std::vector<std::optional<double>> pred;  ///< by row of ev.rows(); set for held rows only
+  std::vector<std::string> status;          ///< held rows: lobo | no-donor
+  std::vector<std::pair<const FreeParam*, double>> values;  ///< the held rows' fitted params
+  std::vector<const FreeParam*> refit;      ///< the ones refitted (the others: no donor)
+  int evaluations = 0;
+};
+
+/// Refit without the rows `held` selects (a board: LOBO, a guide: release CV). Of the fitted
+/// parameters `fit` (full-fit values `full`), only those the held rows read can change their
+/// predictions: each of them that some other row reads is refitted on the other rows, from its
+/// documented default, within `maxEvals` evaluations (the others stay at their full-fit
+/// values: reduced LOBO); one that only held rows read has no donor and stays at its default,
+/// and those held rows are `no-donor`. The objective is the fit's (Cauchy loss plus the pull to
+/// the defaults) over the other rows whose boards read a refitted parameter. When `relevant` is
+/// given, only the parameters it accepts are refitted (the others keep their full-fit values:
+/// `socsim validate --cv` refits only what the rows it predicts read).
+HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
+                        const std::vector<double>& full,
+                        const std::function<bool(const MeasuredRow&)>& held, int maxEvals,
+                        const CalibrateOptions& opt,
+                        const std::function<bool(const FreeParam&)>& relevant = {},
+                        double maxSeconds = -1) {
+  const auto& rows = ev.rows();
+  HeldOutFit h;
+  h.pred.resize(rows.size());
+  h.status.resize(rows.size());
+  int evalsBefore = ev.evaluations();
+  std::set<std::string> heldBoards, otherBoards;
+  for (const auto& r : rows) (held(r) ? heldBoards : otherBoards).insert(r.board);
+  std::vector<double> v = full;
+  std::vector<size_t> touched;
+  std::set<std::string> noDonorBoards;
+  for (size_t i = 0; i < fit.size(); ++i) {
+    bool readHeld = false, donor = false;
+    if (relevant && !relevant(*fit[i])) continue;
+    for (const auto& b : heldBoards) readHeld = readHeld || ev.reads(b, *fit[i]);
+    if (!readHeld) continue;
+    // Donor rows: rows not held out on a board that reads the parameter (another board, or
+    // the same board in another guide).
+    for (size_t k = 0; k < rows.size() && !donor; ++k)
+      donor = !held(rows[k]) && ev.reads(rows[k].board, *fit[i]);
+    v[i] = fit[i]->defaultValue;
+    h.values.push_back({fit[i], v[i]});
+    if (donor) {
+      touched.push_back(i);
+      h.refit.push_back(fit[i]);
+    } else {
+      for (const auto& b : heldBoards)
+        if (ev.reads(b, *fit[i])) noDonorBoards.insert(b);
+    }
+  }
+  if (!touched.empty()) {
+    std::set<std::string> affected;
+    for (const auto& b : otherBoards)
+      for (size_t i : touched)
+        if (ev.reads(b, *fit[i])) affected.insert(b);
+    std::vector<size_t> objRows;
+    std::vector<MeasuredRow> objMeasured;
+    for (size_t k = 0; k < rows.size(); ++k)
+      if (!held(rows[k]) && affected.count(rows[k].board)) {
+        objRows.push_back(k);
+        objMeasured.push_back(rows[k]);
+      }
+    auto wantOther = [&affected](const std::string& b) { return affected.count(b) > 0; };
+    auto dataLoss = [&](const std::vector<double>& vals) {
+      auto pred = ev.predict(fit, vals, wantOther);
+      std::vector<std::optional<double>> p;
+      for (size_t k : objRows) p.push_back(pred[k]);
+      return lossOf(objMeasured, p);
+    };
+    std::vector<double> x0;
+    for (size_t i : touched) x0.push_back(toUnit(*fit[i], fit[i]->defaultValue));
+    struct Ctx {
+      const std::function<double(const std::vector<double>&)>* loss;
+      std::vector<double>* v;
+      const std::vector<size_t>* touched;
+      const std::vector<const FreeParam*>* fit;
+      const std::vector<double>* x0;
+    };
+    std::function<double(const std::vector<double>&)> lossFn = dataLoss;
+    Ctx ctx{&lossFn, &v, &touched, &fit, &x0};
+    auto objective = [](const std::vector<double>& x, std::vector<double>&, void* data) -> double {
+      auto* c = static_cast<Ctx*>(data);
+      std::vector<double> vals = *c->v;
+      double reg = 0;
+      for (size_t j = 0; j < x.size(); ++j) {
+        size_t i = (*c->touched)[j];
+        vals[i] = fromUnit(*(*c->fit)[i], x[j]);
+        double d = x[j] - (*c->x0)[j];
+        reg += d * d;
+      }
+      return (*c->loss)(vals) + kRegularization * reg;
+    };
+    double lossDefault = dataLoss(v);
+    std::vector<double> x =
+        minimizeInUnitBox(objective, &ctx, x0, maxEvals,
+                          maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup, opt.algorithm, nullptr);
+    std::vector<double> vals = v;
+    for (size_t j = 0; j < touched.size(); ++j) vals[touched[j]] = fromUnit(*fit[touched[j]], x[j]);
+    if (dataLoss(vals) < lossDefault) v = vals;
+    for (auto& [p, val] : h.values)
+      for (size_t i : touched)
+        if (fit[i] == p) val = v[i];
+  }
+  auto wantHeld = [&heldBoards](const std::string& b) { return heldBoards.count(b) > 0; };
+  auto pred = ev.predict(fit, v, wantHeld);
+  for (size_t k = 0; k < rows.size(); ++k)
+    if (held(rows[k])) {
+      h.pred[k] = pred[k];
+      h.status[k] = noDonorBoards.count(rows[k].board) ? "no-donor" : "lobo";
+    }
+  h.evaluations = ev.evaluations() - evalsBefore;
+  return h;
+}
+
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
-                     const ParamRegistry& reg, const CalibrateOptions& opt) {
+                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
+                     std::unique_ptr<Evaluator> pre = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
+  // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
+  // share the rest (a refit past the deadline keeps the documented defaults: conservative).
+  auto elapsed = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   std::ostream* log = opt.log;
   GroupResult g;
   g.group = group.name;
@@ -381,7 +648,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     g.note = "no scored measured rows";
     return g;
   }
-  Evaluator ev(rows, reg, base, opt);
+  // The pre-pass's evaluator (same rows) keeps its memo: boards that read none of the values
+  // changed since then are not re-run.
+  std::unique_ptr<Evaluator> evp = pre ? std::move(pre) : std::make_unique<Evaluator>(rows, reg, base, opt);
+  evp->setBase(base);
+  Evaluator& ev = *evp;
   auto start = ev.predict({}, {});
   std::vector<size_t> keep;
   for (size_t i = 0; i < start.size(); ++i)
@@ -398,16 +669,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     *log << "calibrate " << group.name << ": " << g.rowsUsed << " rows used (" << g.rowsNotPredicted
          << " scored rows not predicted), loss " << formatSig(g.lossBefore, 5) << "\n";
 
-  // Candidates: free numeric parameters of the stage's folders that these rows read.
-  std::set<std::string> read;
+  // Candidates: free numeric parameters of the stage's folders that these rows read (the
+  // files each board's worker parsed while predicting them: presets and workload profiles).
   std::map<std::string, int> boardsReading;  // scope -> boards whose rows read it
-  std::map<std::string, std::set<std::string>> scopesOfBoard;
   for (const auto& b : boards)
-    for (const auto& sc : scopesReadBy({b}, opt.sourceDir)) {
-      read.insert(sc);
-      scopesOfBoard[b].insert(sc);
-      ++boardsReading[sc];
-    }
+    for (const auto& sc : ev.scopesOf(b)) ++boardsReading[sc];
   std::vector<const FreeParam*> cand;
   for (const auto& p : reg.params()) {
     if (!p.numeric || p.hi <= p.lo || base.find(p.scope, p.key)) continue;
@@ -416,8 +682,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
       inStage = inStage || hasPrefix(p.scope, pre) || p.scope + "/" == pre ||
                 p.scope == pre;
     if (!inStage) continue;
-    bool readByRows = p.scopeKind == ScopeKind::Workload || read.count(p.scope);
-    if (!readByRows) continue;
+    if (!boardsReading.count(p.scope)) continue;
     cand.push_back(&p);
   }
   // Screen the families' own workload profiles first, then the shared components, then the
@@ -439,7 +704,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::vector<double> defaults;
   for (auto* p : cand) defaults.push_back(p->defaultValue);
   std::vector<std::pair<double, size_t>> sens;
-  for (size_t k = 0; k < cand.size(); ++k) {
+  for (size_t k = 0; k < cand.size() && g.budget > 0; ++k) {  // budget 0: nothing to screen for
+    if (elapsed() > 0.3 * allotSeconds) {
+      if (log) *log << "  screen stopped after " << g.screened << " candidates: time allotment\n";
+      break;
+    }
     const FreeParam& p = *cand[k];
     double u0 = toUnit(p, p.defaultValue);
     double u = u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25;
@@ -492,25 +761,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
       ++c->calls;
       return lossOf(c->ev->rows(), c->ev->predict(*c->fit, v)) + kRegularization * reg;
     };
-    nlopt::opt o(opt.algorithm == "bobyqa" ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
-                 static_cast<unsigned>(fit.size()));
-    o.set_lower_bounds(std::vector<double>(fit.size(), 0.0));
-    o.set_upper_bounds(std::vector<double>(fit.size(), 1.0));
-    o.set_min_objective(objective, &ctx);
-    o.set_maxeval(opt.maxEvaluations);
-    o.set_maxtime(opt.maxSecondsPerGroup);
-    o.set_xtol_abs(1e-3);
-    o.set_ftol_rel(1e-4);
-    o.set_initial_step(std::vector<double>(fit.size(), 0.15));
-    std::vector<double> x = x0;
-    double f = 0;
-    try {
-      o.optimize(x, f);
-    } catch (const nlopt::roundoff_limited&) {
-    } catch (const std::runtime_error& e) {
-      // NLopt reports a failure to converge as an exception; keep the best point it saw.
-      if (log) *log << "  optimizer: " << e.what() << "\n";
-    }
+    std::vector<double> x = minimizeInUnitBox(
+        objective, &ctx, x0, opt.maxEvaluations,
+        std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())),
+        opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log);
     // The regularized optimum; keep the defaults unless it lowers the data loss.
     std::vector<double> v;
     for (size_t i = 0; i < x.size(); ++i) v.push_back(fromUnit(*fit[i], x[i]));
@@ -532,68 +786,36 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   }
   g.families = familyFits(rows, before, after, group.families);
 
-  // Leave-one-board-out: for each board, the evaluated point (defaults, screening steps and the
-  // optimizer's trials over the fitted parameters) with the lowest regularized loss on the
-  // other boards' rows, and that point's predictions of the board's rows.
-  std::set<const FreeParam*> fitSet(fit.begin(), fit.end());
+  // Leave-one-board-out: each board's rows predicted by a refit without them (refitWithout).
   std::set<std::string> usedBoards;
   for (const auto& r : rows) usedBoards.insert(r.board);
   std::vector<std::optional<double>> lobo(rows.size());
   std::vector<std::string> split(rows.size(), "lobo");
   std::vector<LoboChoice> choices;
+  auto tLobo = std::chrono::steady_clock::now();
+  size_t boardsLeft = usedBoards.size();
   for (const auto& b : usedBoards) {
-    bool readsFitted = false, donor = false;
-    for (auto* p : fit) {
-      bool reads = p->scopeKind == ScopeKind::Workload || scopesOfBoard[b].count(p->scope);
-      if (!reads) continue;
-      readsFitted = true;
-      if (p->scopeKind == ScopeKind::Workload || boardsReading[p->scope] > 1) donor = true;
-    }
-    auto score = [&](const std::vector<std::optional<double>>& pred,
-                     const std::map<const FreeParam*, double>& values) {
-      double s = 0;
-      int n = 0;
-      for (size_t i = 0; i < rows.size(); ++i)
-        if (rows[i].board != b) {
-          s += rho(residual(rows[i], pred[i]));
-          ++n;
-        }
-      double reg = 0;
-      for (const auto& [p, v] : values) {
-        double d = toUnit(*p, v) - toUnit(*p, p->defaultValue);
-        reg += d * d;
-      }
-      return (n ? s / n : 0) + kRegularization * reg;
-    };
-    const std::vector<std::optional<double>>* bestPred = &before;
-    std::map<const FreeParam*, double> bestValues;
-    double bestScore = score(before, {});
-    if (donor)
-      for (const auto& pt : ev.points()) {
-        bool inFit = true;
-        for (const auto& [p, v] : pt.values) inFit = inFit && fitSet.count(p);
-        if (!inFit || pt.values.empty()) continue;
-        double sc = score(ev.predictionsAt(pt), pt.values);
-        if (sc < bestScore) {
-          bestScore = sc;
-          bestPred = &ev.predictionsAt(pt);
-          bestValues = pt.values;
-        }
-      }
+    auto held = [&b](const MeasuredRow& r) { return r.board == b; };
+    double left = (allotSeconds - elapsed()) / static_cast<double>(boardsLeft--);
+    HeldOutFit h = refitWithout(ev, fit, best, held, left > 0 ? opt.loboEvaluations : 1, opt, {},
+                                std::max(0.01, left));
     LoboChoice c;
     c.board = b;
-    c.status = readsFitted && !donor ? "no-donor" : "lobo";
-    for (auto* p : fit) {
-      auto it = bestValues.find(p);
-      c.values.push_back({p, it == bestValues.end() ? p->defaultValue : it->second});
-    }
-    choices.push_back(c);
+    c.status = "lobo";
     for (size_t i = 0; i < rows.size(); ++i)
       if (rows[i].board == b) {
-        lobo[i] = (*bestPred)[i];
-        split[i] = c.status;
+        lobo[i] = h.pred[i];
+        split[i] = h.status[i];
+        if (h.status[i] == "no-donor") c.status = "no-donor";
       }
+    c.values = h.values;
+    if (log && !h.refit.empty())
+      *log << "  lobo " << b << ": refit " << h.refit.size() << " of " << fit.size()
+           << " parameters without its rows, " << h.evaluations << " evaluations\n";
+    choices.push_back(c);
   }
+  g.loboSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tLobo).count();
+  g.loboEvaluations = opt.loboEvaluations;
   // Interval quantiles per family from the LOBO residuals; the coverage check uses, for each
   // row, the quantiles of the other boards' residuals only.
   for (const auto& f : group.families) {
@@ -634,6 +856,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   }
   g.lobo = choices;
   g.evaluations = ev.evaluations();
+  g.boardRuns = ev.boardRuns();
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (fit.empty()) g.note = g.candidates ? "no candidate moved the predictions (or budget 0)" : "no candidate parameters";
 
@@ -685,10 +908,111 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   auto saved = config::currentParsedFileHook();
   auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
   std::vector<GroupResult> out;
-  for (const FitGroup* g : selectGroups(opt)) out.push_back(fitGroup(*g, rows, reg, opt));
+  auto sel = selectGroups(opt);
+  // Time allotment: with a total budget and several groups, one evaluation of each group at
+  // the committed values (a pre-pass) weighs the groups; each group then gets the remaining
+  // budget in proportion to its weight among the groups still to fit.
+  std::vector<double> weight(sel.size(), 1.0);
+  std::vector<std::unique_ptr<Evaluator>> pre(sel.size());
+  auto tStart = std::chrono::steady_clock::now();
+  if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
+    ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+    for (size_t i = 0; i < sel.size(); ++i) {
+      std::vector<MeasuredRow> gr;
+      for (const auto& r : rows)
+        if (std::find(sel[i]->families.begin(), sel[i]->families.end(), r.family) !=
+                sel[i]->families.end() &&
+            !r.board.empty() && !validation::exclusionReason(r))
+          gr.push_back(r);
+      auto t = std::chrono::steady_clock::now();
+      if (!gr.empty()) {
+        pre[i] = std::make_unique<Evaluator>(gr, reg, committed, opt);
+        pre[i]->predict({}, {});
+      }
+      weight[i] = std::max(0.05, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+      if (opt.log)
+        *opt.log << "calibrate: pre-pass " << sel[i]->name << " one evaluation " << formatSig(weight[i], 3)
+                 << " s\n";
+    }
+  }
+  for (size_t i = 0; i < sel.size(); ++i) {
+    double allot = opt.maxSecondsPerGroup * 3;  // no total budget: the optimizer cap rules
+    if (opt.timeBudgetSeconds > 0) {
+      double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - tStart).count();
+      double rest = 0;
+      for (size_t j = i; j < sel.size(); ++j) rest += weight[j];
+      allot = std::max(1.0, (opt.timeBudgetSeconds - spent) * weight[i] / rest);
+      if (opt.log)
+        *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
+    }
+    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, std::move(pre[i])));
+  }
   config::setParsedFileHook(saved);
   return out;
 }
+
+namespace {
+
+/// The rows of a committed report (calibration/reports/<group>.csv) and their committed
+/// predictions.
+std::vector<MeasuredRow> readReportRows(const std::string& report,
+                                        std::vector<std::optional<double>>* committedPred) {
+  std::ifstream in(report, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto records = csv::parse(text, report);
+  std::vector<MeasuredRow> rows;
+  for (size_t i = 1; i < records.size(); ++i) {
+    const auto& f = records[i];
+    if (f.size() != 10)
+      throw InputError(report, static_cast<int>(i + 1), "",
+                       "expected 10 columns (source..predicted_fitted), got " + std::to_string(f.size()));
+    MeasuredRow r;
+    r.source = f[0];
+    r.board = f[1];
+    r.family = f[2];
+    r.benchmark = f[3];
+    r.metric = f[4];
+    r.params = f[5];
+    r.unit = f[6];
+    r.value = std::strtod(f[7].c_str(), nullptr);
+    rows.push_back(r);
+    if (committedPred)
+      committedPred->push_back(f[9].empty() ? std::nullopt
+                                            : std::optional<double>(std::strtod(f[9].c_str(), nullptr)));
+  }
+  return rows;
+}
+
+/// The fitted parameters of a committed group: those its params file sets and those its
+/// .lobo.csv lists (a fitted parameter left at its default is not in the params file).
+std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, const std::string& group,
+                                              const ParamRegistry& reg) {
+  std::vector<const FreeParam*> out;
+  auto add = [&](const FreeParam* p) {
+    if (p && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  std::string pf = sourceDir + "/calibration/params/" + group + ".yaml";
+  if (fs::exists(pf)) {
+    const ParamSet own = readParamFile(pf, reg);
+    for (const auto& [scope, keys] : own.byScope())
+      for (const auto& [key, v] : keys) add(reg.find(scope, key));
+  }
+  std::string lf = sourceDir + "/calibration/reports/" + group + ".lobo.csv";
+  if (fs::exists(lf)) {
+    std::ifstream in(lf, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto rec = csv::parse(text, lf);
+    for (size_t i = 1; i < rec.size(); ++i) {
+      if (rec[i].size() != 4 || rec[i][2].empty()) continue;
+      const FreeParam* p = reg.find(rec[i][2]);
+      if (!p) throw InputError(lf, static_cast<int>(i + 1), "parameter", "unknown parameter '" + rec[i][2] + "'");
+      add(p);
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
                                           const CalibrateOptions& opt) {
@@ -702,29 +1026,8 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     if (!fs::exists(report)) continue;
     CheckResult c;
     c.group = g->name;
-    std::ifstream in(report, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto records = csv::parse(text, report);
-    std::vector<MeasuredRow> rows;
     std::vector<std::optional<double>> committedPred;
-    for (size_t i = 1; i < records.size(); ++i) {
-      const auto& f = records[i];
-      if (f.size() != 10)
-        throw InputError(report, static_cast<int>(i + 1), "",
-                         "expected 10 columns (source..predicted_fitted), got " + std::to_string(f.size()));
-      MeasuredRow r;
-      r.source = f[0];
-      r.board = f[1];
-      r.family = f[2];
-      r.benchmark = f[3];
-      r.metric = f[4];
-      r.params = f[5];
-      r.unit = f[6];
-      r.value = std::strtod(f[7].c_str(), nullptr);
-      rows.push_back(r);
-      committedPred.push_back(f[9].empty() ? std::nullopt
-                                           : std::optional<double>(std::strtod(f[9].c_str(), nullptr)));
-    }
+    std::vector<MeasuredRow> rows = readReportRows(report, &committedPred);
     c.rows = static_cast<int>(rows.size());
     Evaluator ev(rows, reg, committed, opt);
     auto now = ev.predict({}, {});
@@ -761,6 +1064,112 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
   }
   config::setParsedFileHook(saved);
   return out;
+}
+
+std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
+  return mode == "release" ? r.source : r.board;
+}
+
+CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
+                     const std::string& mode) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto saved = config::currentParsedFileHook();
+  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
+  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  CvPlan plan;
+  plan.mode = mode;
+  struct Committed {
+    const FitGroup* group;
+    std::vector<const FreeParam*> fitted;
+    std::unique_ptr<Evaluator> ev;
+  };
+  std::vector<Committed> groups;
+  for (const auto& g : fitGroups()) {
+    std::string report = opt.sourceDir + "/calibration/reports/" + g.name + ".csv";
+    if (!fs::exists(report)) continue;
+    auto fitted = committedFitted(opt.sourceDir, g.name, reg);
+    if (fitted.empty()) continue;
+    plan.groups.push_back(g.name);
+    plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
+    groups.push_back({&g, fitted, std::make_unique<Evaluator>(readReportRows(report, nullptr), reg,
+                                                              committed, opt)});
+  }
+  std::set<std::string> units;
+  for (const auto& r : selected) units.insert(cvUnit(r, mode));
+  // Which committed fitted values move which selected rows: one screening step per fitted
+  // parameter over the selection (only the boards that read it re-run). A refit matters for a
+  // unit only through the parameters that move its rows.
+  Evaluator sel(selected, reg, committed, opt);
+  std::map<const FreeParam*, std::set<std::string>> movesUnit;
+  if (!groups.empty()) {
+    auto at = sel.predict({}, {});
+    for (const auto& c : groups)
+      for (const FreeParam* p : c.fitted) {
+        const ParamValue* cv = committed.find(p->scope, p->key);
+        double cur = cv ? cv->value : p->defaultValue;
+        double u0 = toUnit(*p, cur);
+        double v = fromUnit(*p, u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25);
+        if (p->integer && v == cur) v = std::clamp(cur + (u0 + 0.25 <= 1 ? 1.0 : -1.0), p->lo, p->hi);
+        if (v == cur) continue;
+        auto moved = sel.predict({p}, {v});
+        for (size_t k = 0; k < selected.size(); ++k) {
+          bool same = at[k].has_value() == moved[k].has_value() &&
+                      (!at[k] || std::abs(*at[k] - *moved[k]) <= 1e-12 * std::abs(*at[k]));
+          if (!same) movesUnit[p].insert(cvUnit(selected[k], mode));
+        }
+      }
+  }
+  plan.evaluations += sel.evaluations();
+  plan.boardRuns += sel.boardRuns();
+  for (const auto& u : units) {
+    auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
+    auto relevant = [&](const FreeParam& p) {
+      auto it = movesUnit.find(&p);
+      return it != movesUnit.end() && it->second.count(u) > 0;
+    };
+    ParamSet values = committed;
+    auto& changed = plan.valuesByUnit[u];
+    for (auto& c : groups) {
+      bool any = false;
+      for (const auto& r : c.ev->rows()) any = any || held(r);
+      if (!any) continue;
+      bool moves = false;
+      for (const FreeParam* p : c.fitted) moves = moves || relevant(*p);
+      if (!moves) continue;
+      c.ev->setBase(values);
+      if (c.ev->evaluations() == 0) c.ev->predict({}, {});  // records what each board reads
+      std::vector<double> full;
+      for (auto* p : c.fitted) {
+        const ParamValue* v = values.find(p->scope, p->key);
+        full.push_back(v ? v->value : p->defaultValue);
+      }
+      int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
+      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, opt.loboEvaluations, opt, relevant);
+      plan.evaluations += c.ev->evaluations() - evBefore;
+      plan.boardRuns += c.ev->boardRuns() - runsBefore;
+      if (h.values.empty()) continue;  // the unit's rows read none of the group's fitted values
+      ++plan.refits;
+      for (const auto& [p, v] : h.values) {
+        values.set(*p, v, "cv without " + u);
+        changed.erase(std::remove_if(changed.begin(), changed.end(),
+                                     [p = p](const auto& e) { return e.first == p; }),
+                      changed.end());
+        changed.push_back({p, v});
+      }
+      const auto& rows = c.ev->rows();
+      for (size_t k = 0; k < rows.size(); ++k)
+        if (held(rows[k]) && h.status[k] == "no-donor")
+          for (const auto& f : c.group->families)
+            plan.noDonor[f + '\x1f' + u + '\x1f' + rows[k].board] = "no-donor";
+      if (opt.log)
+        *opt.log << "cv " << mode << " " << u << ": " << c.group->name << " refit "
+                 << h.refit.size() << " of " << c.fitted.size() << " fitted parameters without its rows ("
+                 << h.evaluations << " evaluations)\n";
+    }
+  }
+  config::setParsedFileHook(saved);
+  plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return plan;
 }
 
 }  // namespace socsim::calib

@@ -19,7 +19,14 @@
 ///    positive bounds), integers rounded, evaluations memoized and capped;
 ///  - each evaluation is one `validation::validate` run over those rows: one forked worker per
 ///    board, the board loaded with the trial values in place (the override hook is inherited by
-///    the workers), so nothing is re-elaborated in the parent.
+///    the workers), so nothing is re-elaborated in the parent. Each worker records the config
+///    files it parsed (board, presets, workload profiles); a board's predictions are memoized on
+///    the values of the parameters of those files, so an evaluation re-runs only the boards
+///    whose inputs changed (a screening step of one IP's parameter runs the boards with that IP);
+///  - leave-one-board-out: for each board, the fitted parameters its rows read are refitted
+///    without its rows (the other fitted parameters stay at their full-fit values, start at the
+///    defaults, at most `loboEvaluations` evaluations); its rows predicted at the refit values
+///    give the LOBO residuals, the 80 % intervals and their coverage.
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -50,7 +57,13 @@ struct CalibrateOptions {
   int jobs = 2;                   ///< worker processes per evaluation
   int maxEvaluations = 60;        ///< optimizer evaluations per group (screening not counted)
   int maxScreen = 40;             ///< candidates screened at most (nearest the rows first)
-  double maxSecondsPerGroup = 600;
+  /// Evaluations per leave-one-out refit (refitWithout): the reduced budget of the CV refits.
+  int loboEvaluations = 15;
+  double maxSecondsPerGroup = 600;  ///< optimizer time cap per group
+  /// Total time of the run (0: none): the groups share it by the cost of one evaluation each
+  /// (measured in a pre-pass when several groups are fitted); within a group, screening
+  /// stops at 30 % of its share, the optimizer at 70 %, the LOBO refits share the rest.
+  double timeBudgetSeconds = 1800;
   std::string algorithm = "sbplx";  ///< sbplx | bobyqa
   bool write = true;              ///< write calibration/params and calibration/reports
   std::ostream* log = nullptr;    ///< progress lines
@@ -98,8 +111,11 @@ struct GroupResult {
   std::vector<FittedParam> fitted;
   double lossBefore = 0, lossAfter = 0;
   std::vector<FamilyFit> families;
-  int evaluations = 0;
-  double seconds = 0;
+  int evaluations = 0;   ///< evaluations (each runs the boards whose inputs changed)
+  int boardRuns = 0;     ///< board worker runs over all evaluations
+  double seconds = 0;    ///< whole group, LOBO refits included
+  double loboSeconds = 0;  ///< of which the LOBO refits
+  int loboEvaluations = 0;  ///< evaluation cap of each LOBO refit
   std::string note;  ///< why nothing was fitted, etc.
   std::vector<LoboChoice> lobo;
   std::vector<FamilyInterval> intervals;
@@ -121,6 +137,33 @@ struct CheckResult {
 };
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
                                           const CalibrateOptions& opt);
+
+/// Cross-validation by refitting (`socsim validate --cv lobo|release`): for each held-out unit
+/// (a board for `lobo`, a guide's source id for `release`), every fit group with a committed
+/// fit (calibration/params/<group>.yaml and calibration/reports/<group>.csv) whose report rows
+/// include the unit's rows is refitted without them, in stage order (a later stage sees the
+/// earlier stages' refit values), by refitWithout in calibrate.cpp: only the fitted parameters
+/// the held-out rows read are refitted, from their defaults, within
+/// CalibrateOptions::loboEvaluations evaluations; the other fitted parameters keep their
+/// committed values. A group none of whose rows is held out was fitted without the unit already.
+struct CvPlan {
+  std::string mode = "lobo";  ///< lobo | release
+  /// Per unit: the values replacing the committed ones when its rows are predicted.
+  std::map<std::string, std::vector<std::pair<const FreeParam*, double>>> valuesByUnit;
+  /// Families of the groups with a committed fit (their rows are cross-validated).
+  std::vector<std::string> families;
+  /// family \x1f unit \x1f board -> `no-donor` for held-out rows whose refitted parameters
+  /// have no other row to learn from; absent: `lobo` / `release`.
+  std::map<std::string, std::string> noDonor;
+  std::vector<std::string> groups;  ///< groups with a committed fit
+  int refits = 0, evaluations = 0, boardRuns = 0;
+  double seconds = 0;
+};
+/// The held-out unit of a row: its board (`lobo`) or its guide's source id (`release`).
+std::string cvUnit(const MeasuredRow& r, const std::string& mode);
+/// Plan the refits for the units of `selected` (`mode` lobo or release).
+CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
+                     const std::string& mode);
 
 /// Install the committed calibration/params/*.yaml below `sourceDir` (the override hook);
 /// returns how many values are applied. InputError for a bad params file.

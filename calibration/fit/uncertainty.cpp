@@ -133,67 +133,71 @@ void applyIntervals(std::vector<validation::ValidationRow>& rows,
   }
 }
 
-LoboPlan readLoboPlan(const std::string& sourceDir, const ParamRegistry& reg) {
-  LoboPlan plan;
-  for (const auto& f : reportFiles(sourceDir, ".lobo.csv")) {
-    std::string group = fs::path(f).filename().string();
-    group = group.substr(0, group.size() - std::string(".lobo.csv").size());
-    const FitGroup* g = nullptr;
-    for (const auto& fg : fitGroups())
-      if (fg.name == group) g = &fg;
-    if (!g) throw InputError(f, 0, "", "no fit group named '" + group + "'");
-    auto rec = readCsv(f);
-    for (size_t i = 1; i < rec.size(); ++i) {
-      const auto& r = rec[i];
-      int line = static_cast<int>(i + 1);
-      if (r.size() != 4)
-        throw InputError(f, line, "", "expected 4 columns (board,split,parameter,value)");
-      for (const auto& fam : g->families) plan.splitByFamilyBoard[fam][r[0]] = r[1];
-      if (r[2].empty()) continue;
-      const FreeParam* p = reg.find(r[2]);
-      if (!p) throw InputError(f, line, "parameter", "unknown parameter '" + r[2] + "'");
-      plan.valuesByBoard[r[0]].push_back({p, number(r[3], f, line, "value")});
-    }
-    // Families of the group with a LOBO file but boards the fit did not use: their rows are
-    // out of the fit already (split lobo).
-    for (const auto& fam : g->families) plan.splitByFamilyBoard[fam];
-  }
-  return plan;
-}
+std::string cvSplitName(const std::string& mode) { return mode == "release" ? "holdout" : "lobo"; }
 
-validation::BoardRunner loboRunner(validation::BoardRunner inner, const ParamSet& committed,
-                                   const LoboPlan& plan, const ParamRegistry& reg) {
-  return [inner, committed, plan, reg](const std::string& board,
-                                       const std::vector<wl::Query>& qs) {
+std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>& rows,
+                                                  const validation::BoardRunner& inner,
+                                                  const validation::ValidateOptions& vo,
+                                                  const CvPlan& plan, const ParamSet& committed,
+                                                  const ParamRegistry& reg) {
+  auto setFor = [&](const std::string& unit) {
     ParamSet set = committed;
-    auto it = plan.valuesByBoard.find(board);
-    if (it != plan.valuesByBoard.end())
-      for (const auto& [p, v] : it->second) set.set(*p, v, "lobo refit without " + board);
-    installParamSet(set, reg);
-    return inner(board, qs);
+    auto it = plan.valuesByUnit.find(unit);
+    if (it != plan.valuesByUnit.end())
+      for (const auto& [p, v] : it->second) set.set(*p, v, "cv refit without " + unit);
+    return set;
   };
+  std::vector<validation::ValidationRow> out;
+  if (plan.mode != "release") {
+    // The unit is the board: each worker installs its board's refit values.
+    validation::BoardRunner runner = [inner, setFor, &reg](const std::string& board,
+                                                           const std::vector<wl::Query>& qs) {
+      installParamSet(setFor(board), reg);
+      return inner(board, qs);
+    };
+    out = validation::validate(rows, runner, vo);
+  } else {
+    std::map<std::string, std::vector<size_t>> byUnit;
+    for (size_t i = 0; i < rows.size(); ++i) byUnit[cvUnit(rows[i], plan.mode)].push_back(i);
+    out.resize(rows.size());
+    for (const auto& [unit, idx] : byUnit) {
+      std::vector<MeasuredRow> sub;
+      for (size_t i : idx) sub.push_back(rows[i]);
+      installParamSet(setFor(unit), reg);
+      auto res = validation::validate(sub, inner, vo);
+      for (size_t k = 0; k < idx.size(); ++k) out[idx[k]] = std::move(res[k]);
+    }
+  }
+  if (committed.empty())
+    uninstallParamSet();
+  else
+    installParamSet(committed, reg);
+  finishCv(out, plan);
+  return out;
 }
 
-std::pair<int, int> finishLobo(std::vector<validation::ValidationRow>& rows, const LoboPlan& plan) {
+std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const CvPlan& plan) {
+  const std::string name = cvSplitName(plan.mode);
   for (auto& r : rows) {
-    auto f = plan.splitByFamilyBoard.find(r.measured.family);
-    if (f == plan.splitByFamilyBoard.end()) {
+    const auto& m = r.measured;
+    if (std::find(plan.families.begin(), plan.families.end(), m.family) == plan.families.end()) {
       r.split = "in-sample";
       continue;
     }
-    auto b = f->second.find(r.measured.board);
-    r.split = b == f->second.end() ? "lobo" : b->second;
+    bool nd = plan.noDonor.count(m.family + '\x1f' + cvUnit(m, plan.mode) + '\x1f' + m.board) > 0;
+    r.split = nd ? "no-donor" : name;
   }
   int checked = 0, inside = 0;
   for (auto& r : rows) {
     r.lo.reset();
     r.hi.reset();
-    if (r.split != "lobo" || !r.predicted) continue;
+    if (r.split != name || !r.predicted) continue;
+    std::string unit = cvUnit(r.measured, plan.mode);
     std::vector<double> others;
     for (const auto& o : rows) {
       double e = 0;
-      if (o.split == "lobo" && o.measured.family == r.measured.family &&
-          o.measured.board != r.measured.board && residualOf(o, e))
+      if (o.split == name && o.measured.family == r.measured.family &&
+          cvUnit(o.measured, plan.mode) != unit && residualOf(o, e))
         others.push_back(e);
     }
     if (others.size() < 5) continue;

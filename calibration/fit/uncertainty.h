@@ -29,22 +29,23 @@ void applyInterval(validation::QueryResult& r, const wl::Query& q,
 void applyIntervals(std::vector<validation::ValidationRow>& rows,
                     const std::map<std::string, FamilyInterval>& intervals);
 
-/// The committed leave-one-board-out refits: per family, per board, the split (`lobo` or
-/// `no-donor`) and the refitted values.
-struct LoboPlan {
-  std::map<std::string, std::map<std::string, std::string>> splitByFamilyBoard;
-  std::map<std::string, std::vector<std::pair<const FreeParam*, double>>> valuesByBoard;
-};
-LoboPlan readLoboPlan(const std::string& sourceDir, const ParamRegistry& reg);
+/// The split a cross-validated row gets: `lobo` (leave-one-board-out) or `holdout` (release:
+/// the guide held out).
+std::string cvSplitName(const std::string& mode);
 
-/// A runner that, inside each board's worker, installs `committed` with the board's LOBO values
-/// in place and then runs `inner`.
-validation::BoardRunner loboRunner(validation::BoardRunner inner, const ParamSet& committed,
-                                   const LoboPlan& plan, const ParamRegistry& reg);
+/// Predict `rows` for `socsim validate --cv`: each held-out unit's rows (cvUnit) with the
+/// committed values overlaid by the unit's refit values from `plan` (crossValidate), then
+/// finishCv. LOBO runs each board's refit inside its worker (boards in parallel); release runs
+/// one validate pass per guide.
+std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>& rows,
+                                                  const validation::BoardRunner& inner,
+                                                  const validation::ValidateOptions& vo,
+                                                  const CvPlan& plan, const ParamSet& committed,
+                                                  const ParamRegistry& reg);
 
-/// After a LOBO run: set each row's split (`lobo`, `no-donor`, or `in-sample` for families
-/// without a committed fit) and its 80 % interval from the same family's LOBO residuals on the
-/// other boards (at least 5). Returns {rows checked, rows inside}.
-std::pair<int, int> finishLobo(std::vector<validation::ValidationRow>& rows, const LoboPlan& plan);
+/// After a CV run: set each row's split (cvSplitName, `no-donor`, or `in-sample` for families
+/// without a committed fit) and its 80 % interval from the same family's CV residuals of the
+/// other units (at least 5 rows). Returns {rows checked, rows inside}.
+std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const CvPlan& plan);
 
 }  // namespace socsim::calib

@@ -2,6 +2,10 @@
 // config is loaded) and the fit machinery's pure parts (issue 9).
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +13,7 @@
 #include "calibration/fit/calibrate.h"
 #include "calibration/fit/param_overrides.h"
 #include "calibration/fit/param_registry.h"
+#include "calibration/fit/uncertainty.h"
 #include "common/error.h"
 #include "soc/config/loader.h"
 
@@ -187,6 +192,14 @@ TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
   EXPECT_EQ(groupOfFamily("rt-latency"), groupOfFamily("lmbench-os"));
   EXPECT_EQ(groupOfFamily("lmbench-os")->stage, "kernel");
   EXPECT_EQ(groupOfFamily("no-such-family"), nullptr);
+  // Every family the workloads model has a group (graphics, multimedia and power are not
+  // modelled: no group).
+  for (const char* f : {"lmbench-mem", "stream", "dhrystone", "whetstone", "linpack", "nbench",
+                        "coremark-pro", "multibench", "lmbench-ops", "mathlib", "lmbench-os",
+                        "rt-latency", "boot", "flash", "nand", "emmc", "mmc-sd", "ufs", "sata",
+                        "usb", "pcie", "crypto", "sa2ul", "ipsec", "ethernet", "ipc", "mcan",
+                        "mcspi", "xip", "audio", "display", "sensor-capture"})
+    EXPECT_NE(groupOfFamily(f), nullptr) << f;
   std::set<std::string> fams;
   for (const auto& grp : g)
     for (const auto& f : grp.families) EXPECT_TRUE(fams.insert(f).second) << f;
@@ -196,4 +209,124 @@ TEST(CommittedParams, TheRepositoryParamsFilesLoad) {
   // Every committed calibration/params/*.yaml names registered parameters within bounds.
   HookGuard guard;
   EXPECT_NO_THROW(installCommittedParams(SOCSIM_TEST_SOURCE_DIR));
+}
+
+namespace {
+
+validation::ValidationRow cvRow(const std::string& board, const std::string& source,
+                                const std::string& family, double measured, double predicted) {
+  validation::ValidationRow r;
+  r.measured.board = board;
+  r.measured.source = source;
+  r.measured.family = family;
+  r.measured.unit = "MB/s";
+  r.measured.value = measured;
+  r.predicted = predicted;
+  r.errorKind = validation::ErrorKind::Relative;
+  r.error = (predicted - measured) / measured;
+  r.status = "ok";
+  return r;
+}
+
+}  // namespace
+
+TEST(CrossValidation, UnitsAreBoardsForLoboAndGuidesForRelease) {
+  MeasuredRow r;
+  r.board = "b1";
+  r.source = "003_x";
+  EXPECT_EQ(cvUnit(r, "lobo"), "b1");
+  EXPECT_EQ(cvUnit(r, "release"), "003_x");
+  EXPECT_EQ(cvSplitName("lobo"), "lobo");
+  EXPECT_EQ(cvSplitName("release"), "holdout");
+}
+
+TEST(CrossValidation, IntervalsComeFromTheOtherUnitsResidualsAndCoverageIsCounted) {
+  // Family "stream" is cross-validated; "nbench" has no committed fit (in-sample, no interval).
+  CvPlan plan;
+  plan.mode = "lobo";
+  plan.families = {"stream"};
+  plan.noDonor["stream\x1f" "b9\x1f" "b9"] = "no-donor";
+  std::vector<validation::ValidationRow> rows;
+  // Boards b0..b5: residual log(pred/meas) = log(1 + 0.02 k): all within a narrow band.
+  for (int k = 0; k < 6; ++k) rows.push_back(cvRow("b" + std::to_string(k), "s", "stream", 100, 100 + 2 * k));
+  rows.push_back(cvRow("b6", "s", "stream", 100, 300));   // far outside the others' band
+  rows.push_back(cvRow("b9", "s", "stream", 100, 100));   // no donor: no interval, not counted
+  rows.push_back(cvRow("b1", "s", "nbench", 100, 101));
+  auto [checked, inside] = finishCv(rows, plan);
+  EXPECT_EQ(rows[0].split, "lobo");
+  EXPECT_EQ(rows[7].split, "no-donor");
+  EXPECT_EQ(rows[8].split, "in-sample");
+  EXPECT_FALSE(rows[7].lo.has_value());
+  EXPECT_FALSE(rows[8].lo.has_value());
+  EXPECT_EQ(checked, 7);
+  ASSERT_TRUE(rows[6].lo && rows[6].hi);
+  // b6's interval comes from b0..b5 only (all over-predictions of at most 10 %): the measured
+  // 100 is outside [300 exp(-q90), 300 exp(-q10)].
+  EXPECT_GT(*rows[6].lo, 100);
+  EXPECT_LT(inside, checked);
+  EXPECT_GE(inside, 1);
+}
+
+TEST(CrossValidation, ReleaseModeHoldsOutGuidesNotBoards) {
+  CvPlan plan;
+  plan.mode = "release";
+  plan.families = {"stream"};
+  std::vector<validation::ValidationRow> rows;
+  for (int k = 0; k < 6; ++k) rows.push_back(cvRow("b0", "src" + std::to_string(k), "stream", 100, 100 + k));
+  finishCv(rows, plan);
+  // Same board throughout: the other guides' rows still give each row its interval.
+  for (const auto& r : rows) {
+    EXPECT_EQ(r.split, "holdout");
+    EXPECT_TRUE(r.lo.has_value());
+  }
+}
+
+TEST(Workers, AWorkerDiesWithItsParent) {
+  // Killing `socsim calibrate` or `validate` must not leave forked board workers behind: the
+  // runner of a worker writes its pid and sleeps; the parent running validate is SIGKILLed.
+  std::string dir = tmpDir("workers");
+  std::string pidFile = dir + "/worker.pid";
+  pid_t parent = fork();
+  ASSERT_GE(parent, 0);
+  if (parent == 0) {
+    validation::BoardRunner runner = [pidFile](const std::string&, const std::vector<wl::Query>& qs) {
+      std::ofstream(pidFile) << ::getpid() << "\n";
+      ::sleep(60);
+      return std::vector<validation::QueryResult>(qs.size());
+    };
+    MeasuredRow r;
+    r.board = "b";
+    r.family = "stream";
+    validation::ValidateOptions vo;
+    vo.jobs = 1;
+    vo.isolate = true;
+    validation::validate({r}, runner, vo);
+    _exit(0);
+  }
+  pid_t worker = 0;
+  for (int i = 0; i < 200 && worker == 0; ++i) {
+    std::ifstream in(pidFile);
+    if (!(in >> worker)) worker = 0;
+    if (worker == 0) ::usleep(50000);
+  }
+  ASSERT_GT(worker, 0) << "the worker did not start";
+  ::kill(parent, SIGKILL);
+  ::waitpid(parent, nullptr, 0);
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    // The orphaned worker is reparented and reaped by init (or a subreaper): it is gone, or
+    // a zombie awaiting the reaper, once its state is no longer running/sleeping.
+    std::ifstream stat("/proc/" + std::to_string(worker) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) {
+      gone = true;
+    } else {
+      auto close = line.rfind(')');
+      gone = close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+    }
+    if (!gone) ::usleep(50000);
+  }
+  if (!gone) ::kill(worker, SIGKILL);
+  EXPECT_TRUE(gone) << "worker " << worker << " outlived its killed parent";
+  fs::remove_all(dir);
 }
