@@ -815,6 +815,23 @@ TEST_F(BadInput, EmptyOrMalformedGlobsAreUsageErrors) {
   }
 }
 
+// Found: `explain --family X` answered with CLI11's bare "--board is required"; it must say
+// what explain takes.
+TEST_F(BadInput, ExplainSaysWhatItNeeds) {
+  for (std::string args : {"--family stream", "--board am335x-evm --family stream",
+                           "--benchmark triad", ""}) {
+    auto r = socsim("explain " + args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "socsim: error:")) << args << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "explain needs both --board B")) << args << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "--benchmark NAME")) << args << ": " << r.err;
+    EXPECT_FALSE(contains(r.err, "is required")) << "not CLI11's bare message: " << r.err;
+    if (contains(args, "--family")) {
+      EXPECT_TRUE(contains(r.err, "socsim run --board B --family stream")) << r.err;
+    }
+  }
+}
+
 // Found: `validate -j -1` and `-j 0` were accepted.
 TEST_F(BadInput, JobsMustBePositive) {
   for (std::string j : {"-1", "0", "two"}) {
