@@ -868,6 +868,18 @@ TEST_F(BadInput, RunOnABoardLackingAPartIsBadInput) {
     EXPECT_TRUE(contains(r.err, "nothing could be predicted for board qa-board")) << r.err;
     EXPECT_TRUE(contains(r.err, "dram")) << "the missing part is named: " << r.err;
   }
+  // Found: each such row said `failed`; the board is valid, it lacks a part: `not-modelled`
+  // with the part named.
+  auto r = socsim("run --family stream --format csv --board " + q(p));
+  auto rows = csvRecords(r.out);
+  ASSERT_GT(rows.size(), 1u) << r.out;
+  ASSERT_EQ(rows[0].size(), 11u);
+  EXPECT_EQ(rows[0][9], "status");
+  for (size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][9], "not-modelled") << rows[i][10];
+    EXPECT_TRUE(contains(rows[i][10], "the board has no DDR (dram and ddr_controller groups)"))
+        << rows[i][10];
+  }
 }
 
 // Found: `validate --board path/to/board.yaml` selected measured rows by the path string.
