@@ -125,9 +125,9 @@ Action addRun(CLI::App& app) {
       std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
       if (r.kind == validation::QueryResult::Kind::Ok) {
         ++predicted;
-        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
-        row.push_back(formatNumber(r.lo));
-        row.push_back(formatNumber(r.hi));
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
+        row.push_back(formatResult(r.lo));
+        row.push_back(formatResult(r.hi));
       } else {
         row.insert(row.end(), {"", "", ""});
       }
@@ -205,14 +205,14 @@ Action addExplain(CLI::App& app) {
       for (const auto& [part, s] : p.breakdown.seconds) total += s;
       if (p.breakdown.seconds.empty()) {
         auto row = head;
-        row.insert(row.end(), {formatNumber(r.value), "(no breakdown)", "", "", status[0], status[1]});
+        row.insert(row.end(), {formatResult(r.value), "(no breakdown)", "", "", status[0], status[1]});
         t.addRow(row);
       }
       for (const auto& [part, s] : p.breakdown.seconds) {
         auto row = head;
-        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
         row.push_back(part);
-        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatNumber(s));
+        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatResult(s));
         row.push_back(total > 0 ? formatSig(100 * s / total, 3) : "");
         row.insert(row.end(), status.begin(), status.end());
         t.addRow(row);

@@ -66,8 +66,8 @@ void printResults(const sweep::ResultsDb& db, const sweep::SweepInfo& info, Form
   for (const auto& r : db.results(info.id)) {
     std::vector<std::string> row = {info.name, std::to_string(r.point), r.board};
     for (size_t i = 0; i < info.keys.size(); ++i) row.push_back(i < r.values.size() ? r.values[i] : "");
-    row.insert(row.end(), {r.family, r.benchmark, r.metric, r.params, r.unit, formatNumber(r.predicted),
-                           formatNumber(r.lo), formatNumber(r.hi),
+    row.insert(row.end(), {r.family, r.benchmark, r.metric, r.params, r.unit, formatResult(r.predicted),
+                           formatResult(r.lo), formatResult(r.hi),
                            r.status + (r.reason.empty() || r.status == "ok" ? "" : ": " + r.reason)});
     t.addRow(row);
   }
@@ -81,7 +81,7 @@ void printSpread(const sweep::SweepInfo& info, const std::vector<sweep::ResultRo
   t.numeric = {false, false, false, false, false, true, true, true, true, false, true};
   for (const auto& b : sweep::summarize(info, rows)) {
     bool tab = fmt == Format::Table;
-    auto num = [&](double v, int d) { return tab ? formatSig(v, d) : formatNumber(v); };
+    auto num = [&](double v, int d) { return tab ? formatSig(v, d) : formatResult(v); };
     std::string top = b.effects.empty() ? "" : b.effects.front().key;
     std::string eff = b.effects.empty() ? "" : num(100 * b.effects.front().effect, 3);
     t.addRow({b.board, b.family, b.benchmark, b.params, b.unit,

@@ -69,7 +69,7 @@ std::string coverageLine(const validation::Summary& s) {
 }
 
 std::string jsonGroup(const validation::GroupSummary& g) {
-  auto num = [](double v) { return formatNumber(v); };
+  auto num = [](double v) { return formatResult(v); };
   std::string s = "{\"name\": " + jsonString(g.name) + ", \"rows\": " + std::to_string(g.measured) +
                   ", \"predicted\": " + std::to_string(g.predicted) +
                   ", \"scored\": " + std::to_string(g.counted) +

@@ -711,6 +711,64 @@ TEST_F(BadInput, RunAndExplainCsvCarryStatusAndReason) {
   EXPECT_FALSE(er[1][ewhy].empty());
 }
 
+/// Significant digits of a number's text ("0.000137952" -> 6, "3759400" -> 5, "1e-05" -> 1).
+int significantDigits(const std::string& text) {
+  std::string mant = text.substr(0, text.find_first_of("eE"));
+  std::string digits;
+  for (char c : mant)
+    if (c >= '0' && c <= '9') digits += c;
+  size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return 0;
+  size_t last = digits.find_last_not_of('0');
+  return static_cast<int>(last - first + 1);
+}
+
+// Found: csv/json carried float noise ("5.3008746609375", "0.30000000000000004"): computed
+// columns keep at most 6 significant digits (common/format.h formatResult); measured values
+// stay as published.
+TEST_F(BadInput, MachineOutputHasNoFloatNoise) {
+  struct Case {
+    std::string cmd;
+    std::vector<std::string> computed;
+  };
+  const std::vector<Case> cases = {
+      {"run --board am335x-evm --family stream,dhrystone --format csv", {"predicted", "lo", "hi"}},
+      {"explain --board am335x-evm --benchmark '[ct]*' --family stream --format csv",
+       {"predicted", "seconds"}},
+      {"validate --board am335x-evm --family stream,dhrystone --no-out -j 1 --format csv",
+       {"predicted", "error", "lo", "hi"}}};
+  for (const auto& c : cases) {
+    auto r = socsim(c.cmd);
+    ASSERT_EQ(r.status, 0) << c.cmd << ": " << r.err;
+    auto rec = csvRecords(r.out);
+    ASSERT_GT(rec.size(), 2u) << c.cmd;
+    int cells = 0;
+    for (const auto& name : c.computed) {
+      size_t col = column(rec[0], name);
+      for (size_t i = 1; i < rec.size(); ++i) {
+        if (rec[i][col].empty()) continue;
+        ++cells;
+        EXPECT_LE(significantDigits(rec[i][col]), 6) << c.cmd << ": " << name << " " << rec[i][col];
+      }
+    }
+    EXPECT_GT(cells, 10) << c.cmd;
+  }
+  auto j = socsim("validate --board am335x-evm --family stream --no-out -j 1 --format json");
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(isValidJson(j.out));
+  for (const char* key : {"\"predicted\": ", "\"error\": ", "\"mdape\": "}) {
+    int seen = 0;
+    for (size_t at = j.out.find(key); at != std::string::npos; at = j.out.find(key, at + 1)) {
+      size_t b = at + std::string(key).size(), e = j.out.find_first_of(",}\n", b);
+      std::string v = j.out.substr(b, e - b);
+      if (v == "null") continue;
+      ++seen;
+      EXPECT_LE(significantDigits(v), 6) << key << v;
+    }
+    EXPECT_GT(seen, 0) << key;
+  }
+}
+
 // Found: `validate --board bogus` did not name the board; `--board 'a, b'` dropped b.
 TEST_F(BadInput, ValidateNamesUnknownBoardsAndTrimsLists) {
   auto b = socsim("validate --board bogus --no-out");
