@@ -769,6 +769,34 @@ TEST_F(BadInput, MachineOutputHasNoFloatNoise) {
   }
 }
 
+// Found: the printed validate table was ~358 characters wide with its rows in dataset order;
+// it is one section per board and family, sorted, each line at most 120 characters.
+TEST_F(BadInput, ValidateTableFitsATerminalAndIsSorted) {
+  auto r = socsim("validate --board k2g-evm,am335x-evm --family stream,boot --no-out -j 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<std::string> sections;
+  while (std::getline(lines, line)) {
+    // The closing "coverage: ..." sentence is one line that scripts read; the tables fit.
+    if (line.rfind("coverage: ", 0) != 0) {
+      EXPECT_LE(line.size(), 120u) << line;
+    }
+    if (line.find(" rows)") != std::string::npos) sections.push_back(line.substr(0, line.find(" (")));
+  }
+  EXPECT_EQ(sections, (std::vector<std::string>{"am335x-evm / boot", "am335x-evm / stream",
+                                                "k2g-evm / boot", "k2g-evm / stream"}))
+      << r.out.substr(0, 3000);
+  EXPECT_TRUE(contains(r.out, "MdAPE_%")) << "the summaries stay";
+  EXPECT_TRUE(contains(r.out, "in25_%"));
+  // The csv keeps the contract's columns.
+  auto c = socsim("validate --board am335x-evm --family stream --no-out -j 1 --format csv");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out.substr(0, c.out.find('\n')),
+            "board,family,benchmark,metric,params,unit,measured,predicted,error,error_kind,status,"
+            "split,lo,hi");
+}
+
 // Found: `validate --board bogus` did not name the board; `--board 'a, b'` dropped b.
 TEST_F(BadInput, ValidateNamesUnknownBoardsAndTrimsLists) {
   auto b = socsim("validate --board bogus --no-out");
