@@ -9,6 +9,8 @@ namespace socsim::config {
 const Node& requireGroup(const Node& root, const std::string& file, const std::string& key) {
   const Node* g = root.find(key);
   if (!g) throw InputError(file, root.line, key, "missing group '" + key + "'");
+  if (!g->isMap())
+    throw InputError(g->file, g->line, key, std::string("expected a group (a map), got a ") + g->typeName());
   return *g;
 }
 

@@ -17,7 +17,7 @@
 namespace socsim::config {
 
 /// Group `key` of a group file's root (`file` names it in errors); InputError "missing group
-/// 'key'" when absent.
+/// 'key'" when absent, "expected a group" when it is not a map.
 const Node& requireGroup(const Node& root, const std::string& file, const std::string& key);
 
 /// InputError naming the first top-level key of `root` that is not in `groups` ("unknown group
