@@ -34,12 +34,19 @@ void readFileGroup(const Node& root, const std::string& file, const std::string&
             subgroups);
 }
 
+/// T (defaults first) filled from group `key` of a group file's root.
+template <class T>
+T fileGroup(const Node& root, const std::string& file, const std::string& key,
+            const std::vector<std::string>& subgroups = {}) {
+  T obj{};
+  readFileGroup(root, file, key, obj, subgroups);
+  return obj;
+}
+
 /// T (defaults first) filled from group `key` of the group file `file`.
 template <class T>
 T loadGroupFile(const std::string& file, const std::string& key) {
-  T obj{};
-  readFileGroup(loadMapFile(file), file, key, obj);
-  return obj;
+  return fileGroup<T>(loadMapFile(file), file, key);
 }
 
 }  // namespace socsim::config
