@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 
 namespace socsim {
 
@@ -10,6 +11,17 @@ std::string formatNumber(double v) { return fmt::format("{}", v); }
 
 std::string formatNumber(const std::optional<double>& v) {
   return v ? formatNumber(*v) : std::string();
+}
+
+std::string formatResult(double v) {
+  if (!std::isfinite(v) || v == 0) return formatNumber(v);
+  // "%.6g" rounds correctly to 6 significant digits; reading it back gives the double nearest
+  // to that decimal, whose shortest round-trip text is the rounded number.
+  return formatNumber(std::strtod(fmt::format("{:.{}g}", v, kResultDigits).c_str(), nullptr));
+}
+
+std::string formatResult(const std::optional<double>& v) {
+  return v ? formatResult(*v) : std::string();
 }
 
 std::string formatSig(double v, int digits) {

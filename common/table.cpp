@@ -97,6 +97,43 @@ size_t displayWidth(const std::string& s) {
     if ((c & 0xC0) != 0x80) ++w;  // count UTF-8 code points
   return w;
 }
+
+/// `s` in pieces of at most `width` code points, each broken after a space, ';' or ',' in the
+/// piece's last two thirds, else after another separator ("/:=-_") there, else at `width`.
+std::vector<std::string> wrapCell(const std::string& s, size_t width) {
+  std::vector<std::string> cps;  // code points
+  for (size_t i = 0; i < s.size();) {
+    size_t n = 1;
+    while (i + n < s.size() && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
+    cps.push_back(s.substr(i, n));
+    i += n;
+  }
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (cps.size() - at > width) {
+    size_t cut = width;
+    for (const char* seps : {" ;,", "/:=-_"}) {
+      size_t k = width;
+      while (k > width / 3 && !(cps[at + k - 1].size() == 1 &&
+                                std::string(seps).find(cps[at + k - 1]) != std::string::npos))
+        --k;
+      if (k > width / 3) {
+        cut = k;
+        break;
+      }
+    }
+    std::string piece;
+    for (size_t k = 0; k < cut; ++k) piece += cps[at + k];
+    while (!piece.empty() && piece.back() == ' ') piece.pop_back();
+    out.push_back(piece);
+    at += cut;
+    while (at < cps.size() && cps[at] == " ") ++at;
+  }
+  std::string rest;
+  for (; at < cps.size(); ++at) rest += cps[at];
+  if (!rest.empty() || out.empty()) out.push_back(rest);
+  return out;
+}
 }  // namespace
 
 void Table::print(std::ostream& os, Format f) const {
@@ -126,6 +163,23 @@ void Table::print(std::ostream& os, Format f) const {
   for (const auto& r : rows)
     for (size_t i = 0; i < columns.size() && i < r.size(); ++i)
       w[i] = std::max(w[i], displayWidth(r[i]));
+  if (fitWidth > 0 && !columns.empty()) {
+    // Narrow the widest text column, one character at a time, until the line fits.
+    auto total = [&] {
+      size_t t = 2 * (columns.size() - 1);
+      for (size_t x : w) t += x;
+      return t;
+    };
+    while (total() > fitWidth) {
+      size_t widest = columns.size();
+      for (size_t i = 0; i < columns.size(); ++i) {
+        if (isNum(i) || w[i] <= std::max<size_t>(6, displayWidth(columns[i]))) continue;
+        if (widest == columns.size() || w[i] > w[widest]) widest = i;
+      }
+      if (widest == columns.size()) break;  // nothing left to narrow
+      --w[widest];
+    }
+  }
   auto line = [&](const std::vector<std::string>& cells) {
     std::string out;
     for (size_t i = 0; i < columns.size(); ++i) {
@@ -140,7 +194,22 @@ void Table::print(std::ostream& os, Format f) const {
   std::vector<std::string> rule;
   for (size_t i = 0; i < columns.size(); ++i) rule.emplace_back(w[i], '-');
   line(rule);
-  for (const auto& r : rows) line(r);
+  for (const auto& r : rows) {
+    // Cells wider than their column continue on the next lines.
+    std::vector<std::vector<std::string>> parts(columns.size());
+    size_t lines = 1;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const std::string& c = i < r.size() ? r[i] : std::string();
+      parts[i] = !isNum(i) && displayWidth(c) > w[i] ? wrapCell(c, w[i]) : std::vector<std::string>{c};
+      lines = std::max(lines, parts[i].size());
+    }
+    for (size_t k = 0; k < lines; ++k) {
+      std::vector<std::string> cells(columns.size());
+      for (size_t i = 0; i < columns.size(); ++i)
+        if (k < parts[i].size()) cells[i] = parts[i][k];
+      line(cells);
+    }
+  }
 }
 
 }  // namespace socsim

@@ -2,6 +2,7 @@
 /// @file table.h
 /// @brief One result table printed three ways (`--format table|csv|json`), so every command's
 ///        output has the same shape for a person and for a script.
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -17,6 +18,11 @@ struct Table {
   std::vector<std::vector<std::string>> rows;
   /// Columns whose cells are numbers: right-aligned in tables, unquoted in JSON (empty = null).
   std::vector<bool> numeric;
+  /// Table format only: when > 0, the widest text columns are narrowed (not below their
+  /// header, nor below 6 characters) until a line fits in `fitWidth` characters, and their
+  /// long cells continue on the next lines, broken after a separator (" ;,/:=-_") where one is
+  /// near. Numbers are never broken. csv and json are unaffected.
+  std::size_t fitWidth = 0;
 
   void addRow(std::vector<std::string> r) { rows.push_back(std::move(r)); }
   /// table: aligned columns with a header rule; csv: header + records; json: array of objects.

@@ -1,8 +1,14 @@
 #include "soc/board_platform.h"
 
+#include <utility>
+
 #include "common/error.h"
 
 namespace socsim::soc {
+
+MissingPart::MissingPart(const std::string& file, const std::string& group, std::string part)
+    : InputError(file, 0, group, "the board has no " + part + ", which the benchmark's memory system needs"),
+      part_(std::move(part)) {}
 
 namespace {
 bool hasMemorySide(const ClusterConfig& c) { return c.l1d.has_value(); }
@@ -23,9 +29,9 @@ MemorySystemConfig memorySystemFor(const BoardConfig& board) {
     m.clusters.push_back(mc);
   }
   if (m.clusters.empty())
-    throw InputError(board.file, 0, "clusters", "no cluster with an L1 data cache: the memory system cannot be built");
+    throw MissingPart(board.file, "clusters", "cluster with an L1 data cache");
   if (!board.dram || !board.ddrController)
-    throw InputError(board.file, 0, "dram", "the board has no DDR (dram and ddr_controller groups): memory benchmarks need one");
+    throw MissingPart(board.file, "dram", "DDR (dram and ddr_controller groups)");
   m.l3 = board.l3;
   m.interconnect = board.interconnect;
   m.ddr_controller = *board.ddrController;

@@ -39,6 +39,17 @@ std::string safeName(const std::string& s) {
   return out.empty() ? "plot" : out;
 }
 
+SeriesLook seriesLook(int look) {
+  // Tableau 10: ten colours that stay apart for colour-blind readers and in print.
+  static const char* const kColours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                         "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+  static const int kPoints[] = {7, 9, 5, 11, 13};  // circle, triangle, square, down-triangle, diamond
+  constexpr int kColourCount = 10, kShapes = 5;
+  const int i = std::max(0, look);
+  const int round = (i / kColourCount) % kShapes;
+  return {kColours[i % kColourCount], kPoints[round], 1 + round};
+}
+
 bool haveGnuplot() {
   std::string out;
   return runProgram({"gnuplot", "--version"}, out) == 0;
@@ -83,8 +94,10 @@ void renderPlot(const PlotSpec& spec, const std::string& dir, const std::string&
   for (size_t i = 0; i < spec.series.size(); ++i) {
     const auto& s = spec.series[i];
     sep() << "$d" << i << " using 1:2 with " << s.style;
-    if (s.style == "linespoints" || s.style == "points") plot << " pt 7 ps 0.8";
-    if (s.style == "linespoints" || s.style == "lines") plot << " lw 1.5";
+    const SeriesLook look = seriesLook(s.look >= 0 ? s.look : static_cast<int>(i));
+    plot << " lc rgb '" << look.colour << "'";
+    if (s.style == "linespoints" || s.style == "points") plot << " pt " << look.pointType << " ps 0.8";
+    if (s.style == "linespoints" || s.style == "lines") plot << " lw 1.5 dt " << look.dashType;
     plot << " title " << gq(s.title);
   }
   gp << "set terminal pngcairo noenhanced size 960,576 font 'DejaVu Sans,11'\n"
@@ -215,6 +228,11 @@ std::vector<PlotFile> plotValidation(const std::vector<std::vector<std::string>>
   std::vector<std::string> families;
   for (const auto& r : ok)
     if (std::find(families.begin(), families.end(), r.family) == families.end()) families.push_back(r.family);
+  // Each board keeps one look (colour, point type) in every family's plot.
+  std::map<std::string, int> boardLook;
+  for (const auto& r : ok) boardLook.emplace(r.board, 0);
+  int nextLook = 0;
+  for (auto& entry : boardLook) entry.second = nextLook++;
 
   auto histogram = [&](const std::vector<double>& errs, const std::string& title, const std::string& name,
                        const std::string& group) {
@@ -251,6 +269,7 @@ std::vector<PlotFile> plotValidation(const std::vector<std::vector<std::string>>
       auto& s = byBoard[r.board];
       s.title = r.board;
       s.style = "points";
+      s.look = boardLook.at(r.board);
       s.xy.emplace_back(r.measured, r.predicted);
       lo = std::min({lo, r.measured, r.predicted});
       hi = std::max({hi, r.measured, r.predicted});

@@ -20,7 +20,20 @@ struct Series {
   std::string title;
   std::vector<std::pair<double, double>> xy;
   std::string style = "linespoints";  ///< gnuplot `with` clause: linespoints | points | lines | boxes
+  /// Index into the series look (colour, then point type / dash): -1 = the series' position.
+  /// Plots of the same kind give the same thing (a board) the same index, so it keeps its colour.
+  int look = -1;
 };
+
+/// The look of series `look`: a colour of a 10-colour palette, and from the 11th series on a
+/// different point type and dash pattern, so that up to 50 series stay distinct (gnuplot's own
+/// cycle repeats its colours after 8).
+struct SeriesLook {
+  std::string colour;  ///< "#rrggbb"
+  int pointType;       ///< gnuplot pt
+  int dashType;        ///< gnuplot dt
+};
+SeriesLook seriesLook(int look);
 
 struct PlotSpec {
   std::string title, xlabel, ylabel;

@@ -42,6 +42,11 @@ QueryResult predictOne(wl::RunContext& ctx, const wl::Query& q, wl::Prediction* 
   } catch (const wl::NotModelled& nm) {
     r.kind = QueryResult::Kind::NotModelled;
     r.reason = nm.reason;
+  } catch (const soc::MissingPart& e) {
+    // A valid board without a part this benchmark needs (e.g. no DDR): not modelled on it.
+    r.kind = QueryResult::Kind::NotModelled;
+    r.reason = w->name() + ": the board has no " + e.part() + ", which this benchmark needs";
+    r.badInput = true;
   } catch (const InputError& e) {
     r.kind = QueryResult::Kind::Failed;
     r.reason = w->name() + ": " + e.what();

@@ -316,13 +316,13 @@ std::vector<std::string> toCsvFields(const ValidationRow& r) {
           m.params,
           m.unit,
           formatNumber(m.value),
-          formatNumber(r.predicted),
-          hasErr ? formatNumber(r.error) : "",
+          formatResult(r.predicted),
+          hasErr ? formatResult(r.error) : "",
           errorKindName(r.errorKind),
           r.status,
           r.split,
-          formatNumber(r.lo),
-          formatNumber(r.hi)};
+          formatResult(r.lo),
+          formatResult(r.hi)};
 }
 
 Summary summarize(const std::vector<ValidationRow>& rows) {

@@ -25,7 +25,9 @@ struct QueryResult {
   double value = 0;
   std::optional<double> lo, hi;
   std::string reason;  ///< for NotModelled / Failed
-  bool badInput = false;  ///< Failed on an InputError: the board config lacks what the query needs
+  /// The board config lacks what the query needs: a missing part (NotModelled, soc::MissingPart)
+  /// or another InputError (Failed); `run`/`explain` exit 2 when every query ended so.
+  bool badInput = false;
 };
 
 /// Predicts a batch of queries on one board (runs inside a worker process).

@@ -125,9 +125,9 @@ Action addRun(CLI::App& app) {
       std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
       if (r.kind == validation::QueryResult::Kind::Ok) {
         ++predicted;
-        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
-        row.push_back(formatNumber(r.lo));
-        row.push_back(formatNumber(r.hi));
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
+        row.push_back(formatResult(r.lo));
+        row.push_back(formatResult(r.hi));
       } else {
         row.insert(row.end(), {"", "", ""});
       }
@@ -151,16 +151,33 @@ Action addExplain(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("explain", "where the simulated time of one prediction went");
-  sub->add_option("--board", o->board, "board name or path to a board YAML file")->required();
-  sub->add_option("--benchmark", o->benchmark, "benchmark name (a glob selects several)")
-      ->required()
+  // --board and --benchmark are checked in the action, not by CLI11: its "--board is required"
+  // does not say what explain takes (e.g. after `explain --family F`).
+  sub->add_option("--board", o->board, "board name or path to a board YAML file (required)");
+  sub->add_option("--benchmark", o->benchmark, "benchmark name (a glob selects several; required)")
       ->check(globPattern());
-  sub->add_option("--family", o->family, "only these families (comma-separated)")
+  sub->add_option("--family", o->family,
+                  "only these families (comma-separated); narrows --benchmark, does not replace it")
       ->transform(commaList());
   sub->add_option("--set", o->sets, "config override key=value");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
     Format fmt = parseFormat(o->format);
+    if (o->board.empty() || o->benchmark.empty()) {
+      std::string missing = o->board.empty() && o->benchmark.empty() ? "--board and --benchmark"
+                            : o->board.empty()                       ? "--board"
+                                                                     : "--benchmark";
+      throw InputError(
+          "", 0, missing,
+          "explain needs both --board B (a board name from 'socsim boards' or a board YAML file) "
+          "and --benchmark NAME (a benchmark name or a glob such as 'lat_*'); --family F only "
+          "narrows the benchmarks the name matches. Example: socsim explain --board am335x-evm "
+          "--benchmark triad" +
+              std::string(o->family.empty()
+                              ? ""
+                              : ". To list the benchmarks of family '" + o->family +
+                                    "': socsim run --board B --family " + o->family));
+    }
     auto l = loadContext(o->board, o->sets);
     auto qs = catalogue(l.name, false, o->family, o->benchmark);
     if (qs.empty())
@@ -188,14 +205,14 @@ Action addExplain(CLI::App& app) {
       for (const auto& [part, s] : p.breakdown.seconds) total += s;
       if (p.breakdown.seconds.empty()) {
         auto row = head;
-        row.insert(row.end(), {formatNumber(r.value), "(no breakdown)", "", "", status[0], status[1]});
+        row.insert(row.end(), {formatResult(r.value), "(no breakdown)", "", "", status[0], status[1]});
         t.addRow(row);
       }
       for (const auto& [part, s] : p.breakdown.seconds) {
         auto row = head;
-        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatNumber(r.value));
+        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
         row.push_back(part);
-        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatNumber(s));
+        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatResult(s));
         row.push_back(total > 0 ? formatSig(100 * s / total, 3) : "");
         row.insert(row.end(), status.begin(), status.end());
         t.addRow(row);

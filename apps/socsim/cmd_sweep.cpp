@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <thread>
 
@@ -58,17 +59,17 @@ void printResults(const sweep::ResultsDb& db, const sweep::SweepInfo& info, Form
   Table t;
   t.columns = {"sweep", "point", "board"};
   for (const auto& k : info.keys) t.columns.push_back(k);
-  for (const char* c : {"family", "benchmark", "metric", "params", "unit", "predicted", "lo", "hi", "status"})
+  for (const char* c : {"family", "benchmark", "metric", "params", "unit", "predicted", "lo", "hi", "status", "reason"})
     t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
   t.numeric[1] = true;
-  t.numeric[t.columns.size() - 4] = t.numeric[t.columns.size() - 3] = t.numeric[t.columns.size() - 2] = true;
+  t.numeric[t.columns.size() - 5] = t.numeric[t.columns.size() - 4] = t.numeric[t.columns.size() - 3] = true;
   for (const auto& r : db.results(info.id)) {
     std::vector<std::string> row = {info.name, std::to_string(r.point), r.board};
     for (size_t i = 0; i < info.keys.size(); ++i) row.push_back(i < r.values.size() ? r.values[i] : "");
-    row.insert(row.end(), {r.family, r.benchmark, r.metric, r.params, r.unit, formatNumber(r.predicted),
-                           formatNumber(r.lo), formatNumber(r.hi),
-                           r.status + (r.reason.empty() || r.status == "ok" ? "" : ": " + r.reason)});
+    row.insert(row.end(), {r.family, r.benchmark, r.metric, r.params, r.unit, formatResult(r.predicted),
+                           formatResult(r.lo), formatResult(r.hi), r.status,
+                           r.status == "ok" ? std::string() : r.reason});
     t.addRow(row);
   }
   t.print(std::cout, fmt);
@@ -81,7 +82,7 @@ void printSpread(const sweep::SweepInfo& info, const std::vector<sweep::ResultRo
   t.numeric = {false, false, false, false, false, true, true, true, true, false, true};
   for (const auto& b : sweep::summarize(info, rows)) {
     bool tab = fmt == Format::Table;
-    auto num = [&](double v, int d) { return tab ? formatSig(v, d) : formatNumber(v); };
+    auto num = [&](double v, int d) { return tab ? formatSig(v, d) : formatResult(v); };
     std::string top = b.effects.empty() ? "" : b.effects.front().key;
     std::string eff = b.effects.empty() ? "" : num(100 * b.effects.front().effect, 3);
     t.addRow({b.board, b.family, b.benchmark, b.params, b.unit,
@@ -146,13 +147,26 @@ Action addSweep(CLI::App& app) {
                 << spec->method << "; benchmarks per point:";
       for (size_t b = 0; b < qs.size(); ++b) std::cerr << " " << spec->boards[b] << " " << qs[b].size();
       std::cerr << "; spec checked against the boards' config schema\n";
+      // One column per swept key and per key linked to it with `with:` (set with it, value by
+      // value): the plan shows every override a point applies.
       Table t;
       t.columns = {"point", "board"};
-      for (const auto& p : spec->parameters) t.columns.push_back(p.key);
+      for (const auto& p : spec->parameters) {
+        t.columns.push_back(p.key);
+        for (const auto& w : p.with) t.columns.push_back(w.first);
+      }
       t.numeric.assign(t.columns.size(), false);
       for (const auto& p : points) {
+        std::map<std::string, std::string> applied;
+        for (const auto& o : p.overrides) {
+          auto eq = o.find('=');
+          if (eq != std::string::npos) applied[o.substr(0, eq)] = o.substr(eq + 1);
+        }
         std::vector<std::string> row = {std::to_string(p.index), spec->boards[static_cast<size_t>(p.boardIndex)]};
-        for (const auto& [k, v] : p.swept) row.push_back(v);
+        for (size_t c = 2; c < t.columns.size(); ++c) {
+          auto it = applied.find(t.columns[c]);
+          row.push_back(it == applied.end() ? "" : it->second);
+        }
         t.addRow(row);
       }
       t.print(std::cout, fmt);

@@ -2,6 +2,7 @@
 //                 [--jobs N] [--out DIR] [--policy]
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <functional>
@@ -42,11 +43,23 @@ void addSummaryRow(Table& t, const validation::GroupSummary& g) {
             g.pp.n ? formatSig(g.pp.median, 3) : ""});
 }
 
+/// Key to the printed summaries' short headers.
+constexpr const char* kSummaryKey =
+    "(pred = rows predicted, cov = coverage, excl = excluded by the flag policy, not_mod = not "
+    "modelled,\n in10/in25 = share of scored rows within 10 % / 25 %, MdAE_pp = CPU load / loss "
+    "median abs. error)\n";
+
+/// The per-family / per-board summary. `compact`: the printed table's short headers (it fits in
+/// 100 columns; kSummaryKey explains them); the CSV files keep the documented column names.
 Table summaryTable(const std::vector<validation::GroupSummary>& groups, const char* what,
-                   const validation::GroupSummary* total) {
+                   const validation::GroupSummary* total, bool compact = false) {
   Table t;
-  t.columns = {what,       "rows",       "predicted", "coverage_%", "scored",    "excluded",
-               "not_modelled", "failed", "MdAPE_%",   "within10_%", "within25_%", "MdAE_pp"};
+  if (compact)
+    t.columns = {what,   "rows",    "pred",   "cov_%",   "scored", "excl",
+                 "not_mod", "failed", "MdAPE_%", "in10_%", "in25_%", "MdAE_pp"};
+  else
+    t.columns = {what,       "rows",       "predicted", "coverage_%", "scored",    "excluded",
+                 "not_modelled", "failed", "MdAPE_%",   "within10_%", "within25_%", "MdAE_pp"};
   t.numeric.assign(t.columns.size(), true);
   t.numeric[0] = false;
   for (const auto& g : groups) addSummaryRow(t, g);
@@ -69,7 +82,7 @@ std::string coverageLine(const validation::Summary& s) {
 }
 
 std::string jsonGroup(const validation::GroupSummary& g) {
-  auto num = [](double v) { return formatNumber(v); };
+  auto num = [](double v) { return formatResult(v); };
   std::string s = "{\"name\": " + jsonString(g.name) + ", \"rows\": " + std::to_string(g.measured) +
                   ", \"predicted\": " + std::to_string(g.predicted) +
                   ", \"scored\": " + std::to_string(g.counted) +
@@ -81,6 +94,83 @@ std::string jsonGroup(const validation::GroupSummary& g) {
          ", \"within25\": " + num(g.rel.within25);
   if (g.pp.n) s += ", \"mdae_pp\": " + num(g.pp.median);
   return s + "}";
+}
+
+/// Width the printed (table format) per-row listing fits in: an 80-120 column terminal.
+constexpr std::size_t kTableWidth = 120;
+
+/// "natural" order: runs of digits compare as numbers ("sz50" < "sz125k", "cores=2" < "cores=16").
+bool naturalLess(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && digit(a[ie])) ++ie;
+      while (je < b.size() && digit(b[je])) ++je;
+      std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+      x.erase(0, std::min(x.find_first_not_of('0'), x.size()));
+      y.erase(0, std::min(y.find_first_not_of('0'), y.size()));
+      if (x.size() != y.size()) return x.size() < y.size();
+      if (x != y) return x < y;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+/// The per-row listing of the table format: rows sorted by board, family, benchmark, metric
+/// and params (natural order; the same row from two guides side by side), one section per
+/// board and family so that those two columns become its heading, lines fitted to kTableWidth
+/// (long benchmark/params/status cells continue on the next line). The csv/json output and
+/// validate.csv keep the contract's columns and the dataset's order.
+void printRowListing(std::ostream& os, const std::vector<validation::ValidationRow>& results) {
+  const auto cross = validation::crossGuide(results);
+  std::vector<std::size_t> order(results.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto key = [&](std::size_t i) {
+    const auto& m = results[i].measured;
+    return std::vector<const std::string*>{&m.board, &m.family, &m.benchmark, &m.metric, &m.params};
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    auto a = key(x), b = key(y);
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      if (naturalLess(*a[k], *b[k])) return true;
+      if (naturalLess(*b[k], *a[k])) return false;
+    }
+    return false;
+  });
+  for (std::size_t at = 0; at < order.size();) {
+    const auto& first = results[order[at]].measured;
+    std::size_t end = at;
+    while (end < order.size() && results[order[end]].measured.board == first.board &&
+           results[order[end]].measured.family == first.family)
+      ++end;
+    Table t;
+    t.columns = {"benchmark", "metric", "params", "unit", "measured", "predicted", "error", "status",
+                 "other_guide"};
+    t.numeric = {false, false, false, false, true, true, true, false, false};
+    t.fitWidth = kTableWidth;
+    for (std::size_t k = at; k < end; ++k) {
+      const auto& r = results[order[k]];
+      auto f = validation::toCsvFields(r);
+      std::string err;
+      if (!f[8].empty())
+        err = r.errorKind == validation::ErrorKind::Relative ? formatSig(100 * r.error, 3) + "%"
+                                                               : formatSig(r.error, 3) + "pp";
+      t.addRow({f[2], f[3], f[4], f[5], f[6], r.predicted ? formatSig(*r.predicted, 4) : "", err,
+                f[10], validation::crossGuideCell(cross[order[k]])});
+    }
+    os << (at ? "\n" : "") << (first.board.empty() ? "(no board)" : first.board) << " / "
+       << first.family << " (" << (end - at) << (end - at == 1 ? " row" : " rows") << ")\n";
+    t.print(os, Format::Table);
+    at = end;
+  }
 }
 
 namespace fs = std::filesystem;
@@ -339,29 +429,14 @@ Action addValidate(CLI::App& app) {
       std::cout << "]}}\n";
       return 0;
     }
-    Table t;
-    t.columns = {"board", "family", "benchmark", "metric", "params", "unit",
-                 "measured", "predicted", "error", "status", "other_guide"};
-    t.numeric = {false, false, false, false, false, false, true, true, true, false, false};
-    // Same row in another guide: does the release-to-release spread exceed the model error?
-    const auto cross = validation::crossGuide(results);
-    for (std::size_t ri = 0; ri < results.size(); ++ri) {
-      const auto& r = results[ri];
-      auto f = validation::toCsvFields(r);
-      std::string err;
-      if (!f[8].empty())
-        err = r.errorKind == validation::ErrorKind::Relative
-                  ? formatSig(100 * r.error, 3) + "%"
-                  : formatSig(r.error, 3) + "pp";
-      t.addRow({f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-                r.predicted ? formatSig(*r.predicted, 4) : "", err, f[10],
-                validation::crossGuideCell(cross[ri])});
-    }
-    t.print(std::cout, Format::Table);
-    std::cout << "\nPer family (MdAPE over scored rows; CPU load and loss in percentage points):\n";
-    summaryTable(summary.families, "family", &summary.total).print(std::cout, Format::Table);
+    // other_guide: the same row in another guide (does the release-to-release spread exceed the
+    // model error?).
+    printRowListing(std::cout, results);
+    std::cout << "\nPer family (MdAPE over scored rows; CPU load and loss in percentage points):\n"
+              << kSummaryKey;
+    summaryTable(summary.families, "family", &summary.total, true).print(std::cout, Format::Table);
     std::cout << "\nPer board:\n";
-    summaryTable(summary.boards, "board", nullptr).print(std::cout, Format::Table);
+    summaryTable(summary.boards, "board", nullptr, true).print(std::cout, Format::Table);
     std::cout << "\n" << coverageLine(summary) << "\n";
     return 0;
   };

@@ -6,6 +6,7 @@
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/table.h"
 
 using namespace socsim;
 
@@ -32,7 +33,51 @@ TEST(Format, ShortestRoundTrip) {
   EXPECT_EQ(formatNumber(std::optional<double>()), "");
 }
 
+// Found: csv/json printed float noise (0.30000000000000004, 5.3008746609375); computed results
+// keep kResultDigits (6) significant digits.
+TEST(Format, ResultsKeepSixSignificantDigits) {
+  EXPECT_EQ(formatResult(0.1 + 0.2), "0.3");
+  EXPECT_EQ(formatResult(5.3008746609375), "5.30087");
+  EXPECT_EQ(formatResult(3759398.4962), "3759400");
+  EXPECT_EQ(formatResult(-0.45295411135835910), "-0.452954");
+  EXPECT_EQ(formatResult(0.00013795157586772667), "0.000137952");
+  EXPECT_EQ(formatResult(1.0), "1");
+  EXPECT_EQ(formatResult(0.0), "0");
+  EXPECT_EQ(formatResult(std::optional<double>()), "");
+  EXPECT_EQ(formatResult(1e300 * 1e10), "inf");
+}
+
 TEST(MeasuredRow, ParamsLookup) {
   EXPECT_EQ(calib::paramValue("size=1048576;stack=linux", "stack").value(), "linux");
   EXPECT_FALSE(calib::paramValue("size=1", "stack").has_value());
+}
+
+// Found: validate's table was ~358 characters wide. With fitWidth the widest text columns are
+// narrowed and their cells continue on the next lines; numbers are never broken.
+TEST(Table, FitWidthWrapsTextColumnsAndKeepsNumbers) {
+  Table t;
+  t.columns = {"name", "params", "value"};
+  t.numeric = {false, false, true};
+  t.fitWidth = 40;
+  t.addRow({"a-rather-long-benchmark-name", "config=Kernel boot time test when init is /bin/sh",
+            "1234567.25"});
+  t.addRow({"short", "", "1"});
+  std::ostringstream os;
+  t.print(os, Format::Table);
+  std::istringstream lines(os.str());
+  std::string line, all;
+  int n = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_LE(line.size(), 40u) << line;
+    all += line + "\n";
+    ++n;
+  }
+  EXPECT_GT(n, 4) << all;  // header, rule, the long row on several lines, the short row
+  EXPECT_NE(all.find("1234567.25"), std::string::npos) << all;
+  for (const char* word : {"Kernel boot", "init is", "/bin/sh", "a-rather-", "benchmark-"})
+    EXPECT_NE(all.find(word), std::string::npos) << word << "\n" << all;
+  // csv is not affected.
+  std::ostringstream csv;
+  t.print(csv, Format::Csv);
+  EXPECT_NE(csv.str().find("config=Kernel boot time test when init is /bin/sh"), std::string::npos);
 }

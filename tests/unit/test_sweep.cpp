@@ -16,7 +16,9 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
+#include "common/csv.h"
 #include "common/error.h"
 #include "sweep/local_backend.h"
 #include "sweep/plot.h"
@@ -449,6 +451,18 @@ TEST(SweepReport, EveryImageTheValidatePageReferencesExistsAndHasASize) {
   fs::remove_all(dir);
 }
 
+// Found: the validate plots had 15 boards on gnuplot's 8-colour cycle (repeated colours).
+TEST(SweepPlot, SeriesLooksAreDistinct) {
+  std::set<std::tuple<std::string, int, int>> seen;
+  for (int i = 0; i < 50; ++i) {
+    auto l = seriesLook(i);
+    EXPECT_TRUE(seen.emplace(l.colour, l.pointType, l.dashType).second) << "look " << i << " repeats";
+  }
+  std::set<std::string> colours;
+  for (int i = 0; i < 10; ++i) colours.insert(seriesLook(i).colour);
+  EXPECT_EQ(colours.size(), 10u) << "the first ten series differ in colour";
+}
+
 TEST(SweepPlot, LatencySizesAsTheWorkloadReadsThem) {
   EXPECT_NEAR(latencySizeKiB("lat_mem_rd-stride128-sz125k"), 128.0, 1e-9);  // 0.125 MiB
   EXPECT_EQ(latencySizeKiB("lat_mem_rd-stride128-sz50"), 0.5);
@@ -485,9 +499,56 @@ TEST(SweepCli, BadSpecIsExit2BeforeAnythingRunsAndCheckPrintsThePlan) {
   EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --check --format csv", out), 0) << out;
   EXPECT_NE(out.find("6 points, method grid"), std::string::npos) << out;
   EXPECT_NE(out.find("5,j721e-idk-gw,2000,4266MT/s"), std::string::npos) << out;
+  // Found: --check hid the keys linked with `with:`; each is a column with its value.
+  EXPECT_NE(out.find("point,board,clusters[0].core.clock_mhz,dram.data_rate,ddr_controller.clock_mhz\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("5,j721e-idk-gw,2000,4266MT/s,1066.5\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("0,j721e-idk-gw,1000,2666MT/s,666.5\n"), std::string::npos) << out;
   EXPECT_EQ(runCli("sweep --db " + dir + "/none.db --export csv", out), 2) << out;  // no database
   EXPECT_FALSE(fs::exists(dir + "/none.db"));
   EXPECT_EQ(runCli("plot --db " + dir + "/missing.db --out " + dir + "/p", out), 2) << out;
+  fs::remove_all(dir);
+}
+
+// Found: the export folded the reason into `status` ("not-modelled: ...") and had no `reason`
+// column; scripts filter on status and read the reason apart. Numbers carry no float noise.
+TEST(SweepCli, ExportHasStatusAndReasonColumns) {
+  std::string dir = tmpDir("export");
+  Fixture f;
+  {
+    ResultsDb db(dir + "/r.db");
+    db.registerSweep(f.id, f.spec, f.points, f.queries, "0.1.0", "none");
+    db.record(f.id, fakeResult(f.points[0], 0.1 + 0.2), "0.1.0", "none", "local");
+    PointResult nm = fakeResult(f.points[1], 0);
+    nm.predictions[0].status = "not-modelled";
+    nm.predictions[0].reason = "the board has no DDR";
+    db.record(f.id, nm, "0.1.0", "none", "local");
+    PointResult bad;
+    bad.index = 2;
+    bad.error = "worker crashed";
+    db.record(f.id, bad, "0.1.0", "none", "local");
+  }
+  std::string out;
+  ASSERT_EQ(runCli("sweep --db " + dir + "/r.db --export csv", out), 0) << out;
+  auto rows = csv::parse(out, "export");
+  ASSERT_EQ(rows.size(), f.points.size() + 1) << out;  // points not run yet are `pending`
+  const auto& h = rows[0];
+  ASSERT_GE(h.size(), 3u);
+  EXPECT_EQ(h[h.size() - 2], "status");
+  EXPECT_EQ(h[h.size() - 1], "reason");
+  const size_t pred = h.size() - 5;
+  EXPECT_EQ(h[pred], "predicted");
+  std::map<std::string, std::vector<std::string>> byPoint;
+  for (size_t i = 1; i < rows.size(); ++i) byPoint[rows[i][1]] = rows[i];
+  EXPECT_EQ(byPoint["0"][pred], "0.3");
+  EXPECT_EQ(byPoint["0"][h.size() - 2], "ok");
+  EXPECT_EQ(byPoint["0"][h.size() - 1], "");
+  EXPECT_EQ(byPoint["1"][h.size() - 2], "not-modelled");
+  EXPECT_EQ(byPoint["1"][h.size() - 1], "the board has no DDR");
+  EXPECT_EQ(byPoint["2"][h.size() - 2], "failed");
+  EXPECT_EQ(byPoint["2"][h.size() - 1], "worker crashed");
+  EXPECT_EQ(byPoint["3"][h.size() - 2], "pending");
   fs::remove_all(dir);
 }
 

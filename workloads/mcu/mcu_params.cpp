@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "soc/config/config_tree.h"
+#include "soc/config/group_file.h"
 #include "soc/config/schema_io.h"
 
 namespace socsim::wl::mcu {
@@ -160,23 +161,13 @@ const params::Schema<RndisParams>& RndisParams::schema() {
 McuData loadMcuData(const std::string& file) {
   const config::Node root = config::loadMapFile(file);
   McuData d;
-  auto read = [&](auto& obj, const char* key) {
-    const config::Node* g = root.find(key);
-    if (!g) throw InputError(file, root.line, key, std::string("missing group '") + key + "'");
-    config::Sources src;
-    config::readGroup(std::decay_t<decltype(obj)>::schema(), obj, *g, key,
-                      std::string(key) + " of " + file, src);
-  };
-  read(d.bus, "mcu_bus");
-  read(d.ipc, "ipc");
-  read(d.mcan, "mcan_test");
-  read(d.mcspiController, "mcspi");
-  read(d.mcspi, "mcspi_driver");
-  read(d.rndis, "rndis");
-  for (const auto& [key, node] : root.map)
-    if (key != "mcu_bus" && key != "ipc" && key != "mcan_test" && key != "mcspi_driver" &&
-        key != "mcspi" && key != "rndis" && key != config::kSourceKey)
-      throw InputError(node.file, node.line, key, "unknown group '" + key + "'");
+  config::readFileGroup(root, file, "mcu_bus", d.bus);
+  config::readFileGroup(root, file, "ipc", d.ipc);
+  config::readFileGroup(root, file, "mcan_test", d.mcan);
+  config::readFileGroup(root, file, "mcspi", d.mcspiController);
+  config::readFileGroup(root, file, "mcspi_driver", d.mcspi);
+  config::readFileGroup(root, file, "rndis", d.rndis);
+  config::rejectUnknownGroups(root, {"mcu_bus", "ipc", "mcan_test", "mcspi", "mcspi_driver", "rndis"});
   return d;
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "soc/config/config_tree.h"
+#include "soc/config/group_file.h"
 #include "soc/config/schema_io.h"
 
 namespace socsim::wl::media {
@@ -84,13 +85,6 @@ const params::Schema<SensorMode>& SensorMode::schema() {
 
 namespace {
 
-const config::Node& group(const config::Node& root, const std::string& file,
-                          const std::string& key) {
-  const config::Node* g = root.find(key);
-  if (!g || !g->isMap()) throw InputError(file, root.line, key, "missing group '" + key + "'");
-  return *g;
-}
-
 template <class T>
 std::map<std::string, T> readTable(const config::Node& g, const std::string& key) {
   std::map<std::string, T> out;
@@ -108,23 +102,17 @@ std::map<std::string, T> readTable(const config::Node& g, const std::string& key
 
 MediaData loadMediaData(const std::string& dir) {
   MediaData d;
-  {
-    const std::string f = dir + "/audio.yaml";
-    const config::Node root = config::loadMapFile(f);
-    config::Sources src;
-    config::readGroup(AlsaParams::schema(), d.alsa, group(root, f, "alsa_test"), "alsa_test",
-                      "alsa_test of " + f, src);
-  }
+  d.alsa = config::loadGroupFile<AlsaParams>(dir + "/audio.yaml", "alsa_test");
   {
     const std::string f = dir + "/display.yaml";
     const config::Node root = config::loadMapFile(f);
-    d.hdmiModes = readTable<DisplayMode>(group(root, f, "hdmi_modes"), "hdmi_modes");
-    d.panels = readTable<DisplayMode>(group(root, f, "panels"), "panels");
+    d.hdmiModes = readTable<DisplayMode>(config::requireGroup(root, f, "hdmi_modes"), "hdmi_modes");
+    d.panels = readTable<DisplayMode>(config::requireGroup(root, f, "panels"), "panels");
   }
   {
     const std::string f = dir + "/sensors.yaml";
     const config::Node root = config::loadMapFile(f);
-    const config::Node& g = group(root, f, "sensors");
+    const config::Node& g = config::requireGroup(root, f, "sensors");
     for (const auto& [name, node] : g.map) {
       if (name == config::kSourceKey) continue;
       if (!node.isMap())

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "soc/config/config_tree.h"
+#include "soc/config/group_file.h"
 #include "soc/config/schema_io.h"
 
 namespace fs = std::filesystem;
@@ -210,20 +211,11 @@ namespace {
 template <class T>
 T readTop(const std::string& file, const char* group, const char* pathKey,
           const std::string T::*pathField, std::string& resolved) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap())
-    throw InputError(file, root.line, "",
-                     std::string("expected a map with a '") + group + "' group");
-  for (const auto& [k, v] : root.map)
-    if (k != group)
-      throw InputError(v.file, v.line, k,
-                       "unknown group '" + k + "' (this file holds one '" + group + "' group)");
-  const config::Node* g = root.find(group);
-  if (!g) throw InputError(file, root.line, group, std::string("missing group '") + group + "'");
+  const config::Node root = config::loadMapFile(file);
+  config::rejectUnknownGroups(root, {group});  // the file holds one group
+  const config::Node* g = &config::requireGroup(root, file, group);
   T obj{};
-  config::Sources src;
-  config::readGroup(T::schema(), obj, *g, group, file, src);
+  config::readFileGroup(root, file, group, obj);
   // A relative path is relative to the file that wrote it (a preset may hold it).
   std::string base = file;
   const config::Node* n = g->find(pathKey);

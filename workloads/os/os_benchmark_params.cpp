@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "soc/config/config_tree.h"
+#include "soc/config/group_file.h"
 #include "soc/config/schema_io.h"
 
 namespace socsim::wl::os {
@@ -127,42 +128,15 @@ const params::Schema<RtLoadParams>& RtLoadParams::schema() {
   return s;
 }
 
-namespace {
-
-config::Node loadRoot(const std::string& file) {
-  config::Node root = config::parseYamlFile(file);
-  config::resolvePresets(root);
-  if (!root.isMap()) throw InputError(file, root.line, "", "expected a map of groups");
-  return root;
-}
-
-void checkKeys(const config::Node& root, const std::vector<std::string>& keys) {
-  for (const auto& [k, v] : root.map)
-    if (std::find(keys.begin(), keys.end(), k) == keys.end())
-      throw InputError(v.file, v.line, k,
-                       "unknown group '" + k + "'" + config::suggestion(k, keys));
-}
-
-template <class T>
-void readRequired(const config::Node& root, const char* key, T& obj, config::Sources& src,
-                  const std::string& file) {
-  const config::Node* g = root.find(key);
-  if (!g)
-    throw InputError(file, root.line, key, std::string("missing required group '") + key + "'");
-  config::readGroup(T::schema(), obj, *g, key, file, src);
-}
-
-}  // namespace
-
 OsBenchmarkData loadOsBenchmarkData(const std::string& dir) {
   OsBenchmarkData d;
   config::Sources src;
   {
     const std::string file = dir + "/lmbench_os.yaml";
-    config::Node root = loadRoot(file);
-    checkKeys(root, {"lmbench", "setup", "aliases", "kernel_profile"});
-    readRequired(root, "lmbench", d.lmbench, src, file);
-    readRequired(root, "setup", d.setup, src, file);
+    config::Node root = config::loadMapFile(file);
+    config::rejectUnknownGroups(root, {"lmbench", "setup", "aliases", "kernel_profile"});
+    config::readFileGroup(root, file, "lmbench", d.lmbench);
+    config::readFileGroup(root, file, "setup", d.setup);
     if (const config::Node* a = root.find("aliases")) {
       if (!a->isMap())
         throw InputError(a->file, a->line, "aliases", "expected a map name: lmbench_name");
@@ -180,9 +154,9 @@ OsBenchmarkData loadOsBenchmarkData(const std::string& dir) {
   }
   {
     const std::string file = dir + "/cyclictest.yaml";
-    config::Node root = loadRoot(file);
-    checkKeys(root, {"cyclictest", "use_cases"});
-    readRequired(root, "cyclictest", d.cyclictest, src, file);
+    config::Node root = config::loadMapFile(file);
+    config::rejectUnknownGroups(root, {"cyclictest", "use_cases"});
+    config::readFileGroup(root, file, "cyclictest", d.cyclictest);
     const config::Node* u = root.find("use_cases");
     if (!u || !u->isMap() || u->map.empty())
       throw InputError(file, root.line, "use_cases",

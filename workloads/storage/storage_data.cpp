@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "soc/config/board_info.h"
 #include "soc/config/config_tree.h"
+#include "soc/config/group_file.h"
 #include "soc/config/schema_io.h"
 
 namespace fs = std::filesystem;
@@ -15,17 +16,6 @@ namespace fs = std::filesystem;
 namespace socsim::wl::storage {
 
 namespace {
-
-template <class T>
-T readFrom(const config::Node& root, const std::string& file, const std::string& key,
-           const std::vector<std::string>& extra = {}) {
-  const config::Node* g = root.find(key);
-  if (!g) throw InputError(file, root.line, key, "missing group '" + key + "'");
-  T obj{};
-  config::Sources src;
-  config::readGroup(T::schema(), obj, *g, key, key + " of " + file, src, extra);
-  return obj;
-}
 
 std::string normalize(const std::string& s) {
   std::string out;
@@ -58,19 +48,19 @@ ControllerPreset loadController(const std::string& file) {
                            key + "'");
     c.group = key;
     if (key == "mmc_host")
-      c.mmc = readFrom<models::MmcHostParams>(root, file, key);
+      c.mmc = config::fileGroup<models::MmcHostParams>(root, file, key);
     else if (key == "spi_nor_controller")
-      c.spiNor = readFrom<models::SpiNorControllerParams>(root, file, key);
+      c.spiNor = config::fileGroup<models::SpiNorControllerParams>(root, file, key);
     else if (key == "nand_controller")
-      c.nand = readFrom<models::NandControllerParams>(root, file, key);
+      c.nand = config::fileGroup<models::NandControllerParams>(root, file, key);
     else if (key == "ufs_host")
-      c.ufs = readFrom<models::UfsHostParams>(root, file, key);
+      c.ufs = config::fileGroup<models::UfsHostParams>(root, file, key);
     else if (key == "ahci")
-      c.ahci = readFrom<models::AhciParams>(root, file, key);
+      c.ahci = config::fileGroup<models::AhciParams>(root, file, key);
     else if (key == "usb_host")
-      c.usb = readFrom<models::UsbHostParams>(root, file, key);
+      c.usb = config::fileGroup<models::UsbHostParams>(root, file, key);
     else if (key == "pcie_nvme")
-      c.pcie = readFrom<models::PcieNvmeParams>(root, file, key);
+      c.pcie = config::fileGroup<models::PcieNvmeParams>(root, file, key);
     else
       throw InputError(node.file, node.line, key,
                        "unknown controller group '" + key + "'" +
@@ -97,11 +87,11 @@ DevicePreset loadDevice(const std::string& file) {
         for (const auto& s : a->seq) d.aliases.push_back(s.scalar);
       }
     if (key == "storage_device")
-      d.block = readFrom<models::storage::StorageDeviceParams>(root, file, key, {"aliases"});
+      d.block = config::fileGroup<models::storage::StorageDeviceParams>(root, file, key, {"aliases"});
     else if (key == "nor_flash")
-      d.nor = readFrom<models::NorFlashParams>(root, file, key, {"aliases"});
+      d.nor = config::fileGroup<models::NorFlashParams>(root, file, key, {"aliases"});
     else if (key == "nand_flash")
-      d.nand = readFrom<models::NandFlashParams>(root, file, key, {"aliases"});
+      d.nand = config::fileGroup<models::NandFlashParams>(root, file, key, {"aliases"});
     else
       throw InputError(node.file, node.line, key,
                        "unknown device group '" + key + "'" +
@@ -120,12 +110,6 @@ std::string DevicePreset::name() const {
   return id;
 }
 
-template <class T>
-T loadGroupFile(const std::string& file, const std::string& key) {
-  return readFrom<T>(config::loadMapFile(file), file, key);
-}
-template LinuxIoParams loadGroupFile<LinuxIoParams>(const std::string&, const std::string&);
-
 std::string defaultStorageDir() {
   return socsim::configsDir() + "/workloads/storage";
 }
@@ -133,11 +117,11 @@ std::string defaultStorageDir() {
 StorageData StorageData::load(const std::string& dir) {
   StorageData d;
   d.dir = dir;
-  d.linux = loadGroupFile<LinuxIoParams>(dir + "/linux_io.yaml", "linux_io");
-  d.uboot = loadGroupFile<UbootParams>(dir + "/uboot.yaml", "uboot");
-  d.sbl = loadGroupFile<SblParams>(dir + "/sbl.yaml", "sbl");
-  d.boot = loadGroupFile<LinuxBootParams>(dir + "/linux_boot.yaml", "linux_boot");
-  d.xip = loadGroupFile<XipParams>(dir + "/xip.yaml", "xip");
+  d.linux = config::loadGroupFile<LinuxIoParams>(dir + "/linux_io.yaml", "linux_io");
+  d.uboot = config::loadGroupFile<UbootParams>(dir + "/uboot.yaml", "uboot");
+  d.sbl = config::loadGroupFile<SblParams>(dir + "/sbl.yaml", "sbl");
+  d.boot = config::loadGroupFile<LinuxBootParams>(dir + "/linux_boot.yaml", "linux_boot");
+  d.xip = config::loadGroupFile<XipParams>(dir + "/xip.yaml", "xip");
   d.kernelProfile = cpu::loadProfile(dir + "/base/kernel_path.yaml");
   d.loopProfile = cpu::loadProfile(dir + "/base/data_loop.yaml");
   d.firProfile = cpu::loadProfile(dir + "/base/fir_f32.yaml");

@@ -86,8 +86,4 @@ struct StorageData {
 /// `configs/workloads/storage` of the source tree.
 std::string defaultStorageDir();
 
-/// Load one params group `key` of a YAML file through its schema (presets resolved).
-template <class T>
-T loadGroupFile(const std::string& file, const std::string& key);
-
 }  // namespace socsim::wl::storage
