@@ -329,6 +329,27 @@ Action addValidate(CLI::App& app) {
     if (sel.empty())
       throw InputError("", 0, "--board/--family", "no measured row matches the selection");
 
+    // A --set that does not apply to a selected board (unknown key, index out of range, bad
+    // value) is bad input for the whole run: report it before anything is simulated rather than
+    // as one failed row per measured value.
+    if (!o->sets.empty()) {
+      std::set<std::string> selBoards;
+      for (const auto& r : sel)
+        if (!r.board.empty()) selBoards.insert(r.board);
+      for (const auto& b : selBoards) {
+        auto f = boardFiles.find(b);
+        std::string file = f != boardFiles.end() ? f->second : soc::findBoardFile(b, boardsDir);
+        try {
+          (void)soc::loadBoard(file, o->sets);
+        } catch (const InputError& e) {
+          throw InputError("", 0, "",
+                           std::string(e.what()) + " (board " + b +
+                               "; validate applies every --set to every selected board: narrow "
+                               "the run with --board)");
+        }
+      }
+    }
+
     // A filtered run writes into a subfolder named after its filter, so that it never
     // overwrites the files of the full run.
     std::string outDir = o->out;

@@ -824,6 +824,19 @@ TEST_F(BadInput, ValidateNamesUnknownBoardsAndTrimsLists) {
   EXPECT_TRUE(contains(empty.err, "empty name")) << empty.err;
 }
 
+// Found: `validate --set 'clusters[3].l2.size=1MiB'` on a one-cluster board exited 0 with every
+// row 'failed', where run and config reject the same override with exit 2.
+TEST_F(BadInput, ValidateRejectsAnOverrideThatDoesNotApply) {
+  auto r = socsim("validate --board j721e-idk-gw --family dhrystone --no-out "
+                  "--set 'clusters[3].l2.size=1MiB'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "clusters[3]")) << r.err;
+  EXPECT_TRUE(contains(r.err, "j721e-idk-gw")) << r.err;
+  auto ok = socsim("validate --board j721e-idk-gw --family dhrystone --no-out -j 1 "
+                   "--set 'clusters[0].core.clock_mhz=1000'");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
 // Found: `validate --out /proc/x` predicted every row, then failed with exit 1.
 TEST_F(BadInput, ValidateChecksTheOutputFolderFirst) {
   auto r = socsim("validate --board am335x-evm --family stream --out /proc/x");
