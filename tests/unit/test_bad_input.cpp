@@ -837,6 +837,14 @@ TEST_F(BadInput, ValidateRejectsAnOverrideThatDoesNotApply) {
   EXPECT_EQ(ok.status, 0) << ok.err;
 }
 
+// Found: an unusable --report folder was an "internal error" with exit 1.
+TEST_F(BadInput, ReportFolderThatCannotBeCreatedIsBadInput) {
+  auto r = socsim("validate --board am64x-evm --family mcan --no-out -j 1 --report /proc/nope");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "/proc/nope")) << r.err;
+  EXPECT_FALSE(contains(r.err, "internal error")) << r.err;
+}
+
 // Found: `validate --out /proc/x` predicted every row, then failed with exit 1.
 TEST_F(BadInput, ValidateChecksTheOutputFolderFirst) {
   auto r = socsim("validate --board am335x-evm --family stream --out /proc/x");
