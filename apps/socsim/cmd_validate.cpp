@@ -370,6 +370,7 @@ Action addValidate(CLI::App& app) {
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
     std::vector<validation::ValidationRow> results;
+    bool interrupted = false;
     if (!o->cv.empty()) {
       calib::CalibrateOptions co;
       co.sourceDir = sourceDir();
@@ -395,6 +396,7 @@ Action addValidate(CLI::App& app) {
         });
       }
     } else {
+      vo.interrupted = &interrupted;
       results = validation::validate(sel, runner, vo);
       calib::applyIntervals(results, calib::readIntervals(sourceDir()));
     }
@@ -420,6 +422,18 @@ Action addValidate(CLI::App& app) {
         summaryTable(summary.boards, "board", nullptr).print(os, Format::Csv);
       });
       std::cerr << "validate: results written to " << outDir << "/\n";
+    }
+
+    if (interrupted) {
+      // Ctrl-C / SIGTERM: the boards that finished are kept (written above unless --no-out);
+      // the others are failed:interrupted. Exit 130 like an interrupted shell command.
+      size_t lost = 0;
+      for (const auto& r : results) lost += r.status == "failed:interrupted";
+      std::cerr << "validate: interrupted; " << lost << " rows of unfinished boards are "
+                << "failed:interrupted" << (o->noOut ? "" : ", the rest are in " + outDir + "/")
+                << "\n"
+                << coverageLine(summary) << "\n";
+      return 130;
     }
 
     if (!o->report.empty()) {
