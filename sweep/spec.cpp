@@ -82,6 +82,17 @@ std::vector<std::string> scalarList(const Ctx& c, const Node& n, const std::stri
   return out;
 }
 
+/// Number of points of a range's step lattice (inclusive of `to` within a rounding tolerance),
+/// computed without building it: a step of 1e-7 over [1000, 2000] must not allocate 1e10 values.
+double latticeCount(const Parameter& p) { return std::floor((p.to - p.from) / p.step + 1e-9) + 1.0; }
+
+/// Point i of a range's step lattice.
+double latticeValue(const Parameter& p, size_t i) { return p.from + static_cast<double>(i) * p.step; }
+
+/// Largest lattice a swept range may have (a grid takes every point; a sweep spec with more is a
+/// typo in `step`, reported before any point is built).
+constexpr double kMaxLatticePoints = 1e6;
+
 Parameter parseParameter(const Ctx& c, const Node& n, const std::string& path) {
   if (!n.isMap()) c.fail(n, path, std::string("expected a map with 'key' and 'values' or 'range', got a ") + n.typeName());
   checkKeys(c, n, path, {"key", "values", "range", "unit", "with"});
@@ -115,6 +126,11 @@ Parameter parseParameter(const Ctx& c, const Node& n, const std::string& path) {
     }
     if (p.to < p.from)
       c.fail(*range, path + ".range", "empty range: from " + formatNumber(p.from) + " > to " + formatNumber(p.to));
+    if (p.step > 0 && latticeCount(p) > kMaxLatticePoints)
+      c.fail(*range->find("step"), path + ".range.step",
+             "step " + formatNumber(p.step) + " gives " + formatSig(latticeCount(p), 3) +
+                 " points from " + formatNumber(p.from) + " to " + formatNumber(p.to) +
+                 "; expected at most " + formatNumber(kMaxLatticePoints) + " per swept key");
   }
   if (const Node* w = n.find("with")) {
     if (!w->isMap()) c.fail(*w, path + ".with", "expected a map of key: [values, one per entry of 'values']");
@@ -131,14 +147,6 @@ Parameter parseParameter(const Ctx& c, const Node& n, const std::string& path) {
   return p;
 }
 
-/// Values of a range on its step lattice (inclusive of `to` within a rounding tolerance).
-std::vector<double> lattice(const Parameter& p) {
-  std::vector<double> out;
-  double n = std::floor((p.to - p.from) / p.step + 1e-9);
-  for (double i = 0; i <= n; ++i) out.push_back(p.from + i * p.step);
-  return out;
-}
-
 std::string valueText(const Parameter& p, double v) {
   // Twelve significant digits: removes binary noise of from + i*step without losing set points.
   std::string t = formatNumber(std::stod(formatSig(v, 12)));
@@ -148,7 +156,7 @@ std::string valueText(const Parameter& p, double v) {
 /// Number of distinct values of a parameter for a grid, or 0 for a continuous range.
 size_t cardinality(const Parameter& p) {
   if (!p.isRange) return p.values.size();
-  if (p.step > 0) return lattice(p).size();
+  if (p.step > 0) return static_cast<size_t>(latticeCount(p));
   return 0;
 }
 
@@ -159,7 +167,7 @@ std::pair<std::string, int> valueAt(const Parameter& p, double q) {
   if (k == 0) return {valueText(p, p.from + q * (p.to - p.from)), -1};
   size_t i = std::min(k - 1, static_cast<size_t>(q * static_cast<double>(k)));
   if (!p.isRange) return {p.values[i], static_cast<int>(i)};
-  return {valueText(p, lattice(p)[i]), -1};
+  return {valueText(p, latticeValue(p, i)), -1};
 }
 
 void addValue(Point& pt, const Parameter& p, const std::string& text, int index) {

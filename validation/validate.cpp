@@ -151,6 +151,42 @@ std::string exclusionPolicyText() {
   return s;
 }
 
+namespace {
+
+volatile sig_atomic_t gStop = 0;
+extern "C" void onStopSignal(int) { gStop = 1; }
+bool stopRequested() { return gStop != 0; }
+
+/// While alive (and enabled), SIGINT and SIGTERM set a flag the worker loop polls (no
+/// SA_RESTART: a blocked poll() returns EINTR); the previous handlers come back afterwards.
+class InterruptGuard {
+ public:
+  explicit InterruptGuard(bool enable) : enabled_(enable) {
+    if (!enabled_) return;
+    gStop = 0;
+    struct sigaction sa {};
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGINT, &sa, &oldInt_);
+    sigaction(SIGTERM, &sa, &oldTerm_);
+  }
+  ~InterruptGuard() {
+    if (!enabled_) return;
+    sigaction(SIGINT, &oldInt_, nullptr);
+    sigaction(SIGTERM, &oldTerm_, nullptr);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  bool enabled_;
+  struct sigaction oldInt_ {};
+  struct sigaction oldTerm_ {};
+};
+
+}  // namespace
+
 std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
                                     const BoardRunner& runner, const ValidateOptions& opt) {
   // Group rows by board, keeping document order within each board.
@@ -191,7 +227,22 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
     size_t next = 0;
     std::vector<Worker> running;
     int jobs = std::max(1, opt.jobs);
+    InterruptGuard guard(opt.interrupted != nullptr);
     while (next < boards.size() || !running.empty()) {
+      if (opt.interrupted && stopRequested()) {
+        // Keep what finished; stop the workers and report the rest as interrupted.
+        for (auto& w : running) {
+          kill(w.pid, SIGKILL);
+          close(w.fd);
+          waitpid(w.pid, nullptr, 0);
+          store(w.board, failAll(byBoard[w.board].size(), "interrupted"));
+        }
+        running.clear();
+        for (; next < boards.size(); ++next)
+          store(boards[next], failAll(byBoard[boards[next]].size(), "interrupted"));
+        *opt.interrupted = true;
+        break;
+      }
       while (next < boards.size() && static_cast<int>(running.size()) < jobs) {
         const std::string& b = boards[next++];
         int fds[2];
@@ -207,6 +258,8 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
           // leave workers behind); the getppid check covers a parent that died before prctl.
           prctl(PR_SET_PDEATHSIG, SIGKILL);
           if (getppid() != parent) _exit(1);
+          signal(SIGINT, SIG_DFL);
+          signal(SIGTERM, SIG_DFL);
           close(fds[0]);
           // The worker writes results only to the pipe; SystemC's banner and any model chatter
           // must not reach the parent's stdout.

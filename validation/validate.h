@@ -57,6 +57,10 @@ struct ValidateOptions {
   int jobs = 1;               ///< worker processes at once
   bool progress = false;      ///< progress lines on stderr
   bool isolate = true;        ///< fork a worker per board (false: run in this process, tests)
+  /// When set (isolate mode only): SIGINT/SIGTERM stop the run instead of killing the process;
+  /// running workers are stopped, the boards that did not finish are reported as
+  /// `failed:interrupted`, the rows already predicted are kept, and *interrupted becomes true.
+  bool* interrupted = nullptr;
 };
 
 /// Match, predict and compare. `rows` come from the measured dataset (already filtered by

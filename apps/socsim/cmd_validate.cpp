@@ -329,6 +329,27 @@ Action addValidate(CLI::App& app) {
     if (sel.empty())
       throw InputError("", 0, "--board/--family", "no measured row matches the selection");
 
+    // A --set that does not apply to a selected board (unknown key, index out of range, bad
+    // value) is bad input for the whole run: report it before anything is simulated rather than
+    // as one failed row per measured value.
+    if (!o->sets.empty()) {
+      std::set<std::string> selBoards;
+      for (const auto& r : sel)
+        if (!r.board.empty()) selBoards.insert(r.board);
+      for (const auto& b : selBoards) {
+        auto f = boardFiles.find(b);
+        std::string file = f != boardFiles.end() ? f->second : soc::findBoardFile(b, boardsDir);
+        try {
+          (void)soc::loadBoard(file, o->sets);
+        } catch (const InputError& e) {
+          throw InputError("", 0, "",
+                           std::string(e.what()) + " (board " + b +
+                               "; validate applies every --set to every selected board: narrow "
+                               "the run with --board)");
+        }
+      }
+    }
+
     // A filtered run writes into a subfolder named after its filter, so that it never
     // overwrites the files of the full run.
     std::string outDir = o->out;
@@ -349,6 +370,7 @@ Action addValidate(CLI::App& app) {
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
     std::vector<validation::ValidationRow> results;
+    bool interrupted = false;
     if (!o->cv.empty()) {
       calib::CalibrateOptions co;
       co.sourceDir = sourceDir();
@@ -374,6 +396,7 @@ Action addValidate(CLI::App& app) {
         });
       }
     } else {
+      vo.interrupted = &interrupted;
       results = validation::validate(sel, runner, vo);
       calib::applyIntervals(results, calib::readIntervals(sourceDir()));
     }
@@ -399,6 +422,18 @@ Action addValidate(CLI::App& app) {
         summaryTable(summary.boards, "board", nullptr).print(os, Format::Csv);
       });
       std::cerr << "validate: results written to " << outDir << "/\n";
+    }
+
+    if (interrupted) {
+      // Ctrl-C / SIGTERM: the boards that finished are kept (written above unless --no-out);
+      // the others are failed:interrupted. Exit 130 like an interrupted shell command.
+      size_t lost = 0;
+      for (const auto& r : results) lost += r.status == "failed:interrupted";
+      std::cerr << "validate: interrupted; " << lost << " rows of unfinished boards are "
+                << "failed:interrupted" << (o->noOut ? "" : ", the rest are in " + outDir + "/")
+                << "\n"
+                << coverageLine(summary) << "\n";
+      return 130;
     }
 
     if (!o->report.empty()) {

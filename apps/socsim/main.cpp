@@ -2,6 +2,7 @@
 // "Command-line contract"). Exit 0 = success, 2 = bad input, 1 = internal error.
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -85,6 +86,12 @@ int main(int argc, char** argv) {
     }
   } catch (const socsim::InputError& e) {
     std::cerr << "socsim: error: " << e.what() << "\n";
+    status = 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // An output folder that cannot be created or written (--report /proc/x, a path that is a
+    // file) is the user's input, not a defect of the tool.
+    std::cerr << "socsim: error: " << e.path1().string() << ": " << e.code().message()
+              << " (" << e.what() << ")\n";
     status = 2;
   } catch (const std::exception& e) {
     std::cerr << "socsim: internal error: " << e.what() << "\n";

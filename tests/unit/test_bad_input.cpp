@@ -4,6 +4,7 @@
 // success, 2 = bad input with a message naming the file, the line / YAML key and what was
 // expected, 1 = internal error; no crash or hang; nothing silently dropped; results already
 // computed are kept; `--format json` is valid JSON.
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -822,6 +823,47 @@ TEST_F(BadInput, ValidateNamesUnknownBoardsAndTrimsLists) {
   EXPECT_EQ(empty.status, 2) << empty.err;
   EXPECT_TRUE(contains(empty.err, "--board")) << empty.err;
   EXPECT_TRUE(contains(empty.err, "empty name")) << empty.err;
+}
+
+// Found: `validate --set 'clusters[3].l2.size=1MiB'` on a one-cluster board exited 0 with every
+// row 'failed', where run and config reject the same override with exit 2.
+TEST_F(BadInput, ValidateRejectsAnOverrideThatDoesNotApply) {
+  auto r = socsim("validate --board j721e-idk-gw --family dhrystone --no-out "
+                  "--set 'clusters[3].l2.size=1MiB'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "clusters[3]")) << r.err;
+  EXPECT_TRUE(contains(r.err, "j721e-idk-gw")) << r.err;
+  auto ok = socsim("validate --board j721e-idk-gw --family dhrystone --no-out -j 1 "
+                   "--set 'clusters[0].core.clock_mhz=1000'");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
+// Found: stopping validate (Ctrl-C, SIGTERM) lost every row already predicted and could leave
+// workers running. Now the run stops, keeps what finished and marks the rest interrupted.
+TEST_F(BadInput, InterruptedValidateKeepsItsRowsAndExits130) {
+  std::string out = path("vint"), err = path("vint.err");
+  std::string cmd = "timeout --preserve-status -s TERM 2 '" + socsimBin() +
+                    "' validate --board j721e-idk-gw,j784s4-evm --out '" + out +
+                    "' -j 2 >/dev/null 2>'" + err + "'";
+  int rc = std::system(("bash -c \"" + cmd + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(rc));
+  ASSERT_EQ(WEXITSTATUS(rc), 130) << readAll(err);  // two boards take far longer than 2 s
+  EXPECT_TRUE(contains(readAll(err), "validate: interrupted")) << readAll(err);
+  std::string csvText = readAll(out + "/board-j721e-idk-gw+j784s4-evm/validate.csv");
+  ASSERT_FALSE(csvText.empty()) << "validate.csv not written";
+  EXPECT_TRUE(contains(csvText, "failed:interrupted"));
+  // Every selected row is in the file (predicted, or interrupted), none dropped.
+  auto m = socsim("measured --board j721e-idk-gw,j784s4-evm --format csv");
+  ASSERT_EQ(m.status, 0) << m.err;
+  EXPECT_EQ(std::count(csvText.begin(), csvText.end(), '\n'), std::count(m.out.begin(), m.out.end(), '\n'));
+}
+
+// Found: an unusable --report folder was an "internal error" with exit 1.
+TEST_F(BadInput, ReportFolderThatCannotBeCreatedIsBadInput) {
+  auto r = socsim("validate --board am64x-evm --family mcan --no-out -j 1 --report /proc/nope");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "/proc/nope")) << r.err;
+  EXPECT_FALSE(contains(r.err, "internal error")) << r.err;
 }
 
 // Found: `validate --out /proc/x` predicted every row, then failed with exit 1.

@@ -147,6 +147,9 @@ TEST(SweepSpec, BadSpecsAreErrorsNamingFileLineAndKey) {
       {"{from: 1000, to: 2000, step: 500}", "{from: 2000, to: 1000, step: 500}", "empty range"},
       {"{from: 1000, to: 2000, step: 500}", "{from: 1000, to: 2000}", "a grid needs a step"},
       {"{from: 1000, to: 2000, step: 500}", "{from: 1000, to: 2000, step: 0}", "step must be > 0"},
+      // A typo in the step must be an error at once, not a grid built until memory runs out.
+      {"{from: 1000, to: 2000, step: 500}", "{from: 1000, to: 2000, step: 0.0000001}",
+       "expected at most 1000000 per swept key"},
       {"values: [2666MT/s, 4266MT/s]", "values: []", "empty list"},
       {"[666.5, 1066.5]", "[666.5]", "expected 2 values"},
       {"parameters:", "sampling: {method: sobol}\nparameters:", "unknown method 'sobol'"},
