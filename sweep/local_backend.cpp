@@ -13,12 +13,11 @@
 #include <cstring>
 #include <iostream>
 
+#include "common/stop_signal.h"
+
 namespace socsim::sweep {
 
 namespace {
-
-volatile sig_atomic_t gStop = 0;
-void onSignal(int) { gStop = 1; }
 
 struct Worker {
   pid_t pid = -1;
@@ -96,13 +95,8 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
   using Clock = std::chrono::steady_clock;
   RunSummary sum;
   auto t0 = Clock::now();
-  gStop = 0;
-  struct sigaction sa {}, oldInt{}, oldTerm{};
-  sa.sa_handler = onSignal;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = 0;  // no SA_RESTART: poll returns EINTR at once
-  sigaction(SIGINT, &sa, &oldInt);
-  sigaction(SIGTERM, &sa, &oldTerm);
+  StopSignalGuard stopGuard;
+  auto stopped = [] { return StopSignalGuard::stopRequested(); };
 
   int jobs = std::max(1, opt.jobs);
   size_t next = 0;
@@ -129,8 +123,8 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
-  while ((next < todo.size() && !gStop) || !running.empty()) {
-    while (!gStop && next < todo.size() && static_cast<int>(running.size()) < jobs) {
+  while ((next < todo.size() && !stopped()) || !running.empty()) {
+    while (!stopped() && next < todo.size() && static_cast<int>(running.size()) < jobs) {
       const Point& p = todo[next++];
       int o[2], e[2];
       if (pipe2(o, O_CLOEXEC) != 0 || pipe2(e, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
@@ -151,7 +145,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
       w.start = Clock::now();
       running.push_back(std::move(w));
     }
-    if (gStop)
+    if (stopped())
       for (auto& w : running) kill(w.pid, SIGKILL);
     draw(false);
 
@@ -205,7 +199,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
       }
       PointResult r;
       bool have = decode(w.output, r) && r.index == w.point->index;
-      bool interrupted = gStop && !have;
+      bool interrupted = stopped() && !have;
       if (!interrupted) {
         if (!have) {
           r = PointResult{};
@@ -231,9 +225,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
   }
   draw(true);
   if (opt.progress) std::fprintf(stderr, "\n");
-  sum.interrupted = gStop != 0;
-  sigaction(SIGINT, &oldInt, nullptr);
-  sigaction(SIGTERM, &oldTerm, nullptr);
+  sum.interrupted = stopped();
   sum.wallSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return sum;
 }

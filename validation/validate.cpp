@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "common/csv.h"
+#include "common/stop_signal.h"
 #include "common/format.h"
 
 namespace socsim::validation {
@@ -151,42 +152,6 @@ std::string exclusionPolicyText() {
   return s;
 }
 
-namespace {
-
-volatile sig_atomic_t gStop = 0;
-extern "C" void onStopSignal(int) { gStop = 1; }
-bool stopRequested() { return gStop != 0; }
-
-/// While alive (and enabled), SIGINT and SIGTERM set a flag the worker loop polls (no
-/// SA_RESTART: a blocked poll() returns EINTR); the previous handlers come back afterwards.
-class InterruptGuard {
- public:
-  explicit InterruptGuard(bool enable) : enabled_(enable) {
-    if (!enabled_) return;
-    gStop = 0;
-    struct sigaction sa {};
-    sa.sa_handler = onStopSignal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;
-    sigaction(SIGINT, &sa, &oldInt_);
-    sigaction(SIGTERM, &sa, &oldTerm_);
-  }
-  ~InterruptGuard() {
-    if (!enabled_) return;
-    sigaction(SIGINT, &oldInt_, nullptr);
-    sigaction(SIGTERM, &oldTerm_, nullptr);
-  }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-
- private:
-  bool enabled_;
-  struct sigaction oldInt_ {};
-  struct sigaction oldTerm_ {};
-};
-
-}  // namespace
-
 std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
                                     const BoardRunner& runner, const ValidateOptions& opt) {
   // Group rows by board, keeping document order within each board.
@@ -227,9 +192,9 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
     size_t next = 0;
     std::vector<Worker> running;
     int jobs = std::max(1, opt.jobs);
-    InterruptGuard guard(opt.interrupted != nullptr);
+    StopSignalGuard guard(opt.interrupted != nullptr);
     while (next < boards.size() || !running.empty()) {
-      if (opt.interrupted && stopRequested()) {
+      if (opt.interrupted && StopSignalGuard::stopRequested()) {
         // Keep what finished; stop the workers and report the rest as interrupted.
         for (auto& w : running) {
           kill(w.pid, SIGKILL);
@@ -258,8 +223,7 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
           // leave workers behind); the getppid check covers a parent that died before prctl.
           prctl(PR_SET_PDEATHSIG, SIGKILL);
           if (getppid() != parent) _exit(1);
-          signal(SIGINT, SIG_DFL);
-          signal(SIGTERM, SIG_DFL);
+          resetStopSignalsInChild();
           close(fds[0]);
           // The worker writes results only to the pipe; SystemC's banner and any model chatter
           // must not reach the parent's stdout.
