@@ -188,7 +188,11 @@ const params::Schema<CryptoStackParams>& CryptoStackParams::schema() {
                 1e7, "kernel crypto-engine queue, DMA mapping, descriptor set-up per request",
                 kStack)
           .real("driver_complete_instructions", &P::driver_complete_instructions, "instructions", 0,
-                1e7, "interrupt, DMA unmap, completion, wake-up and context switch per request",
+                1e7,
+                "per request after the interrupt entry: the DMA driver's completion (ring pop, "
+                "virt-dma tasklet), the crypto driver's callback (dma_unmap_sg, IV out, "
+                "request completion); the interrupts, the wake-up and the switches are the "
+                "stack's kernel paths (software.kernel_paths)",
                 kStack)
           .real("esp_packet_instructions", &P::esp_packet_instructions, "instructions", 0, 1e7,
                 "IPSec ESP per packet besides the cipher and HMAC: xfrm policy/state lookup and "
@@ -197,7 +201,9 @@ const params::Schema<CryptoStackParams>& CryptoStackParams::schema() {
           .real("cache_maintenance_cycles_per_line", &P::cache_maintenance_cycles_per_line,
                 "cycles", 0, 1000, "clean or invalidate of one 64-byte line for DMA", kStack)
           .real("wakeup_latency_us", &P::wakeup_latency_us, "us", 0, 10000,
-                "interrupt to the waiting thread running again (CPU idle meanwhile)", kStack)
+                "exit from idle: the completion interrupt reaching a CPU in its idle state until "
+                "its handler runs (the CPU idle meanwhile)",
+                kStack)
           .real("mcu_request_instructions", &P::mcu_request_instructions, "instructions", 0, 1e7,
                 "MCU+ SA2UL driver per cipher/hash request", kStack)
           .real("mcu_pka_request_instructions", &P::mcu_pka_request_instructions, "instructions", 0,
@@ -225,8 +231,8 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
                   "finalizes it (a wake-up and switch to the kthread and back per request)",
                   "the driver's source")
           .real("completion_interrupts", &P::completion_interrupts, "count", 0, 64,
-                "interrupts the host takes per request (each beyond the first costs the "
-                "stack's interrupt path; the first is in driver_complete_instructions)",
+                "interrupts the host takes per request (each costs the stack's interrupt path, "
+                "software.kernel_paths.irq_instructions)",
                 "the driver's and its DMA driver's source")
           .real("register_accesses", &P::register_accesses, "count", 0, 1e6,
                 "MMIO register accesses by the host per request", kDriver)

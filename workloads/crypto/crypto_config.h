@@ -79,10 +79,10 @@ struct CryptoStackParams {
   double cryptodev_cipher_instructions = 4000;   ///< /dev/crypto CIOCCRYPT for a cipher
   double cryptodev_digest_instructions = 15000;  ///< session, update, final, free for a digest
   double driver_submit_instructions = 3000;      ///< crypto engine queue, DMA map, descriptors
-  double driver_complete_instructions = 3000;    ///< IRQ, DMA unmap, completion, wake-up, switch
+  double driver_complete_instructions = 1500;    ///< DMA completion, unmap, callback (no IRQ entry)
   double esp_packet_instructions = 3000;  ///< IPSec: xfrm + esp_output + AEAD request per packet
   double cache_maintenance_cycles_per_line = 8;  ///< clean/invalidate of one 64-byte line
-  double wakeup_latency_us = 5;  ///< interrupt to the waiting thread running again (idle exit)
+  double wakeup_latency_us = 5;  ///< idle exit: completion interrupt to its handler running
   // MCU+ (no RTOS) driver on the MCU core
   double mcu_request_instructions = 4000;      ///< SA2UL driver per cipher/hash request
   double mcu_pka_request_instructions = 3000;  ///< PKA driver per operation

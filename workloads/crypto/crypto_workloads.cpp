@@ -175,42 +175,55 @@ models::CryptoTiming engineTiming(const EnginePreset& e, const soc::PeripheralPa
 CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
                                       const soc::PeripheralParams& periph,
                                       const models::CryptoRequest& r,
-                                      const CryptoStackParams& st) {
+                                      const CryptoStackParams& st, bool callerSleeps) {
   const soc::BoardConfig& b = ctx.board();
   const double hz = b.mainCluster().core.clock_mhz * 1e6;
   const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
+  const auto& kp = b.software.kernel_paths;
+  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;  // per kernel-path instruction
   const CryptoDriverParams& d = e.linuxDriver;
+  const bool queued = d.request_queue == "crypto_engine";
   CallTiming t;
   t.path = "engine:" + e.ip;
-  auto cpu = [&](const std::string& part, double s) {
+  // `caller`: CPU work in the submitting task; otherwise in interrupt or kthread context.
+  auto cpu = [&](const std::string& part, double s, bool caller) {
     t.seconds += s;
-    t.busySeconds += s;
+    (caller ? t.busySeconds : t.otherCpuSeconds) += s;
     t.breakdown.add(part, s);
   };
-  cpu("driver.submit", st.driver_submit_instructions * kernelCpi / hz);
-  if (d.request_queue == "crypto_engine") {
-    // The request is queued to the crypto_engine kthread: wake it and switch to it, and at
-    // crypto_finalize_request wake the caller and switch back (the stack's scheduler paths).
-    const auto& kp = b.software.kernel_paths;
-    cpu("driver.engine_kthread", 2 * (kp.wakeup_instructions + kp.switch_instructions) *
-                                     kernelPathIsaFactor(b) * kernelCpi / hz);
+  if (queued) {
+    // The request is queued to the crypto_engine kthread. A sleeping caller wakes it and
+    // blocks (its switch is the caller's block); the kthread runs the request and sleeps
+    // (a switch to idle). A caller in softirq context (IPSec) is switched away from and back.
+    const double w = kp.wakeup_instructions * pathCycles / hz;
+    const double sw = kp.switch_instructions * pathCycles / hz;
+    if (callerSleeps) {
+      cpu("driver.engine_kthread_wakeup", w, true);
+      cpu("driver.engine_kthread_switch", sw, false);
+    } else {
+      cpu("driver.engine_kthread", 2 * (w + sw), false);
+    }
   }
-  // Cache maintenance for the DMA: clean the source; a cipher also invalidates the destination.
+  // Submit, DMA mapping (cache maintenance: clean the source; a cipher also invalidates the
+  // destination) and MMIO: in the caller, or in the kthread when queued.
+  cpu("driver.submit", st.driver_submit_instructions * kernelCpi / hz, !queued);
   const double lines = std::ceil(static_cast<double>(r.bytes) / kLineBytes) *
                        (models::isDigest(r.op) ? 1 : 2);
-  cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz);
-  cpu("driver.mmio", d.register_accesses * d.register_access_ns * 1e-9);
+  cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz, !queued);
+  cpu("driver.mmio", d.register_accesses * d.register_access_ns * 1e-9, !queued);
   std::string prefix;
   const models::CryptoTiming et = engineTiming(e, periph, r, prefix);
   t.seconds += et.total();
   t.busySeconds += d.poll_fraction * et.total();
   for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
-  cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz);
-  if (d.completion_interrupts > 1) {
-    cpu("driver.extra_interrupts", (d.completion_interrupts - 1) *
-                                       b.software.kernel_paths.irq_instructions *
-                                       kernelPathIsaFactor(b) * kernelCpi / hz);
-  }
+  // Completion: each interrupt's entry and exit (the stack's interrupt path, with its thread
+  // under PREEMPT_RT), then the DMA
+  // driver's completion and the crypto driver's callback (driver_complete_instructions).
+  // A threaded handler (PREEMPT_RT: irq_thread_instructions > 0) is also switched to.
+  const double perIrq = kp.irq_instructions + kp.irq_thread_instructions +
+                        (kp.irq_thread_instructions > 0 ? kp.switch_instructions : 0);
+  cpu("driver.interrupts", d.completion_interrupts * perIrq * pathCycles / hz, false);
+  cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz, false);
   return t;
 }
 
@@ -263,14 +276,25 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
     return t;
   }
   t.path = "engine:" + e->ip;
-  const CallTiming r = engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st);
+  // The caller blocks in wait_for_completion (cryptodev): block path and switch away.
+  const auto& kp = b.software.kernel_paths;
+  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;
+  cpu("kernel.block", (kp.block_instructions + kp.switch_instructions) * pathCycles);
+  const CallTiming r = engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st, true);
   t.seconds += r.seconds;
   t.busySeconds += r.busySeconds;
+  t.otherCpuSeconds += r.otherCpuSeconds;
   for (const auto& [n, sec] : r.breakdown.seconds) t.breakdown.add(n, sec);
-  // The caller sleeps until the completion wakes it (CPU idle meanwhile).
+  // The last interrupt reaches a CPU that is idle (exit from idle), the callback's complete()
+  // wakes the caller (interrupt context), and the CPU switches from idle back to it.
   const double wake = st.wakeup_latency_us * 1e-6;
   t.seconds += wake;
   t.breakdown.add("kernel.wakeup_latency", wake);
+  const double wakeup = kp.wakeup_instructions * pathCycles / hz;
+  t.seconds += wakeup;
+  t.otherCpuSeconds += wakeup;
+  t.breakdown.add("kernel.wakeup", wakeup);
+  cpu("kernel.switch_back", kp.switch_instructions * pathCycles);
   return t;
 }
 

@@ -44,7 +44,11 @@ double kernelPathIsaFactor(const soc::BoardConfig& b);
 /// One `openssl speed` call: elapsed and CPU-busy seconds, and where the time went.
 struct CallTiming {
   double seconds = 0;
-  double busySeconds = 0;
+  double busySeconds = 0;  ///< CPU time of the calling task (what `time -v` charges to it)
+  /// CPU time spent for the call outside the calling task while it sleeps: interrupt
+  /// handlers, the DMA driver's tasklet, the completion callback, the wake-up, a
+  /// crypto_engine kthread. Part of `seconds`; not in `busySeconds`.
+  double otherCpuSeconds = 0;
   std::string path;  ///< "user", "kernel-software", "engine:<ip>"
   Breakdown breakdown;
 };
@@ -74,10 +78,14 @@ class CryptoModel {
 
   /// One request `r` through the engine `e` (the board's peripheral `periph`) from the Linux
   /// driver of the stack `st`: the driver's CPU work (submit, crypto_engine hand-off, cache
-  /// maintenance, MMIO, completion) and the engine model's time; no wait for a sleeper.
+  /// maintenance, MMIO; the completion interrupts and callback as `otherCpuSeconds`) and the
+  /// engine model's time; no wait for a sleeper. `callerSleeps`: the submitter blocks until
+  /// the completion (openssl through /dev/crypto), so a crypto_engine hand-off costs the
+  /// kthread's wake-up and its switch to idle (the caller's own block and switch back are the
+  /// caller's); otherwise (IPSec, from softirq) the kthread is switched to and back.
   CallTiming engineRequest(RunContext& ctx, const EnginePreset& e,
                            const soc::PeripheralParams& periph, const models::CryptoRequest& r,
-                           const CryptoStackParams& st);
+                           const CryptoStackParams& st, bool callerSleeps = false);
   /// Seconds of `blocks` blocks of `alg` through its software kernel on the board's main core
   /// (the kernel's name into `kernelName` when given).
   double softwareSeconds(RunContext& ctx, const AlgorithmSpec& alg, double blocks,

@@ -148,8 +148,8 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
                         const models::CryptoRequest& r, const std::string& what,
                         double extraEngineSeconds) {
       CallTiming t = m.engineRequest(ctx, e, per, r, st);
-      cpuSeconds += t.busySeconds;
-      engineSeconds[e.ip] += t.seconds - t.busySeconds + extraEngineSeconds;
+      cpuSeconds += t.busySeconds + t.otherCpuSeconds;  // the system's CPU, any context
+      engineSeconds[e.ip] += t.seconds - t.busySeconds - t.otherCpuSeconds + extraEngineSeconds;
       for (const auto& [n, sec] : t.breakdown.seconds) bd.add(what + "." + n, sec);
       if (extraEngineSeconds > 0) bd.add(what + ".engine.hash_stream", extraEngineSeconds);
     };
