@@ -184,6 +184,15 @@ const params::Schema<CryptoStackParams>& CryptoStackParams::schema() {
                 0, 1e7,
                 "/dev/crypto digest per buffer: session create, update, final, session free",
                 kStack)
+          .real("cryptodev_cipher_ioctls", &P::cryptodev_cipher_ioctls, "count", 0, 100,
+                "ioctl system calls per cipher buffer (each the stack's trap path, "
+                "software.kernel_paths.trap_instructions, besides cryptodev_cipher_instructions)",
+                "OpenSSL engines/e_devcrypto.c cipher_do_cipher: one CIOCCRYPT")
+          .real("cryptodev_digest_ioctls", &P::cryptodev_digest_ioctls, "count", 0, 100,
+                "ioctl system calls per digest buffer (each the stack's trap path)",
+                "OpenSSL engines/e_devcrypto.c digest_init (CIOCGSESSION), digest_update and "
+                "digest_final (CIOCCRYPT with COP_FLAG_UPDATE / COP_FLAG_FINAL), "
+                "digest_cleanup (CIOCFSESSION)")
           .real("driver_submit_instructions", &P::driver_submit_instructions, "instructions", 0,
                 1e7, "kernel crypto-engine queue, DMA mapping, descriptor set-up per request",
                 kStack)

@@ -78,6 +78,9 @@ struct CryptoStackParams {
   double evp_digest_call_instructions = 1500;    ///< EVP_Digest: ctx, init, update, final, free
   double cryptodev_cipher_instructions = 4000;   ///< /dev/crypto CIOCCRYPT for a cipher
   double cryptodev_digest_instructions = 15000;  ///< session, update, final, free for a digest
+  /// ioctl system calls per buffer (each one the stack's trap path, software.kernel_paths)
+  double cryptodev_cipher_ioctls = 1;  ///< CIOCCRYPT (OpenSSL engines/e_devcrypto.c)
+  double cryptodev_digest_ioctls = 4;  ///< CIOCGSESSION, CIOCCRYPT update, final, CIOCFSESSION
   double driver_submit_instructions = 3000;      ///< crypto engine queue, DMA map, descriptors
   double driver_complete_instructions = 1500;    ///< DMA completion, unmap, callback (no IRQ entry)
   double esp_packet_instructions = 3000;  ///< IPSec: xfrm + esp_output + AEAD request per packet

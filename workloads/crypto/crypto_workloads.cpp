@@ -264,6 +264,10 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   }
   // /dev/crypto: the ioctl path into the kernel's crypto API.
   const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
+  const auto& kp = b.software.kernel_paths;
+  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;  // per kernel-path instruction
+  cpu("kernel.syscall", (digest ? st.cryptodev_digest_ioctls : st.cryptodev_cipher_ioctls) *
+                            (kp.trap_instructions + kp.fd_instructions) * pathCycles);
   cpu("kernel.cryptodev",
       (digest ? st.cryptodev_digest_instructions : st.cryptodev_cipher_instructions) * kernelCpi);
   const soc::PeripheralParams* periph = nullptr;
@@ -276,10 +280,14 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
     return t;
   }
   t.path = "engine:" + e->ip;
-  // The caller blocks in wait_for_completion (cryptodev): block path and switch away.
-  const auto& kp = b.software.kernel_paths;
-  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;
-  cpu("kernel.block", (kp.block_instructions + kp.switch_instructions) * pathCycles);
+  // The caller blocks in wait_for_completion (cryptodev): its block path, then the switch
+  // away, which the scheduler charges to the task switched to (CFS updates the leaving
+  // task's runtime before picking the next one): CPU time, but not the caller's.
+  cpu("kernel.block", kp.block_instructions * pathCycles);
+  const double away = kp.switch_instructions * pathCycles / hz;
+  t.seconds += away;
+  t.otherCpuSeconds += away;
+  t.breakdown.add("kernel.switch_away", away);
   const CallTiming r = engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st, true);
   t.seconds += r.seconds;
   t.busySeconds += r.busySeconds;
@@ -294,7 +302,7 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   t.seconds += wakeup;
   t.otherCpuSeconds += wakeup;
   t.breakdown.add("kernel.wakeup", wakeup);
-  cpu("kernel.switch_back", kp.switch_instructions * pathCycles);
+  cpu("kernel.switch_back", kp.switch_instructions * pathCycles);  // charged to the caller
   return t;
 }
 
