@@ -248,6 +248,60 @@ TEST(OpensslSpeed, ThroughputFollowsOverheadPlusRate) {
   EXPECT_LT(big.busySeconds, big.seconds);
 }
 
+// An /dev/crypto call to the engine: the caller sleeps. The call holds the stack's kernel paths
+// (each ioctl's trap, the block, the switch away and back, the completion interrupts and the
+// wake-up), and the CPU time charged to the caller (what `time -v` sums) leaves out what runs
+// while it sleeps: the switch away, the interrupts, the DMA completion and callback, the
+// wake-up. Changing a kernel path moves the call by exactly that path's time.
+TEST(OpensslSpeed, SleepingCallerPaysTheKernelPathsAndIsChargedOnlyItsOwnPart) {
+  auto ctx = boardContext("j721e-idk-gw");
+  CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m.loadError(), "");
+  const AlgorithmSpec* aes = m.data().algorithm("aes-128-cbc");
+  const ReleaseSpec& rel = m.data().release("003_5c626eb3448d1a85", "");
+  ASSERT_EQ(rel.openssl_engine, "cryptodev");
+  const CallTiming c = m.opensslCall(*ctx, *aes, 1024, rel, "linux");
+  ASSERT_EQ(c.path, "engine:sa2ul");
+  const auto& st = m.stack("linux");
+  const auto& kp = ctx->board().software.kernel_paths;
+  const double hz = ctx->board().mainCluster().core.clock_mhz * 1e6;
+  const double cycles = m.kernelCpi(*ctx, st) * kernelPathIsaFactor(ctx->board());
+  auto part = [&](const std::string& n) {
+    for (const auto& [k, v] : c.breakdown.seconds)
+      if (k == n) return v;
+    return -1.0;
+  };
+  EXPECT_NEAR(part("kernel.switch_away"), kp.switch_instructions * cycles / hz, 1e-15);
+  EXPECT_NEAR(part("kernel.switch_back"), kp.switch_instructions * cycles / hz, 1e-15);
+  EXPECT_NEAR(part("kernel.wakeup"), kp.wakeup_instructions * cycles / hz, 1e-15);
+  EXPECT_NEAR(part("kernel.block"), kp.block_instructions * cycles / hz, 1e-15);
+  EXPECT_NEAR(part("kernel.syscall"),
+              st.cryptodev_cipher_ioctls * (kp.trap_instructions + kp.fd_instructions) * cycles / hz,
+              1e-15);
+  const soc::PeripheralParams* per = nullptr;
+  const EnginePreset* e = m.linuxEngine(ctx->board(), *aes, &per);
+  ASSERT_NE(e, nullptr);
+  EXPECT_NEAR(part("driver.interrupts"),
+              e->linuxDriver.completion_interrupts * kp.irq_instructions * cycles / hz, 1e-15);
+  // Parts sum to the call; the caller's CPU + the CPU while it sleeps + idle = the call.
+  double sum = 0;
+  for (const auto& [n, s] : c.breakdown.seconds) sum += s;
+  EXPECT_NEAR(sum, c.seconds, 1e-12);
+  const double whileAsleep = part("kernel.switch_away") + part("driver.interrupts") +
+                             part("driver.complete") + part("kernel.wakeup");
+  EXPECT_NEAR(c.otherCpuSeconds, whileAsleep, 1e-12);
+  EXPECT_GT(c.busySeconds, part("kernel.switch_back"));
+  EXPECT_LT(c.busySeconds + c.otherCpuSeconds, c.seconds);  // the engine and the idle exit
+  // A longer context switch lengthens the call by two switches and the caller's CPU by one
+  // (the code-path CPIs are cached by board name: no second platform is elaborated).
+  soc::BoardConfig b2 = ctx->board();
+  b2.software.kernel_paths.switch_instructions += 1000;
+  validation::BoardRunContext ctx2(std::make_unique<soc::BoardConfig>(b2));
+  const CallTiming c2 = m.opensslCall(ctx2, *aes, 1024, rel, "linux");
+  EXPECT_NEAR(c2.seconds - c.seconds, 2 * 1000 * cycles / hz, 1e-12);
+  EXPECT_NEAR(c2.busySeconds - c.busySeconds, 1000 * cycles / hz, 1e-12);
+}
+
 // Every measured crypto / sa2ul / ipsec row of a board with a config is predicted (a value > 0,
 // or >= 0 for whole kpps); predictions are deterministic. One board per test: a process
 // elaborates one platform (SystemC), and ctest runs each test in its own.
