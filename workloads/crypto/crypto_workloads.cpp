@@ -203,6 +203,10 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
     } else {
       cpu("driver.engine_kthread", 2 * (w + sw), false);
     }
+    // crypto_finalize_request queues the engine's pump_requests work after completing the
+    // request (crypto/crypto_engine.c): the kthread is woken again, runs (an RT-priority
+    // kthread, ahead of the woken caller) and finds the queue empty.
+    cpu("driver.engine_kthread_pump", w + sw, false);
   }
   // Submit, DMA mapping (cache maintenance: clean the source; a cipher also invalidates the
   // destination) and MMIO: in the caller, or in the kthread when queued.
