@@ -139,7 +139,10 @@ TEST(Boards, EveryBoardLoadsWithASourceForEveryField) {
       EXPECT_FALSE(r.source.empty()) << r.path << " has no source";
     if (b.dram) {
       EXPECT_GT(b.dram->data_rate_mts, 0);
-      EXPECT_TRUE(b.ddrController.has_value());
+      ASSERT_TRUE(b.ddrController.has_value());
+      // Every shipped controller runs at half the DRAM clock (a quarter of the data rate): a
+      // board that changes its data rate must carry the controller clock along.
+      EXPECT_NEAR(b.ddrController->clock_mhz * 4, b.dram->data_rate_mts, 0.005 * b.dram->data_rate_mts);
     }
   }
 }
@@ -164,6 +167,13 @@ TEST(Boards, FactsMatchTheGuidesAndDatasheets) {
   EXPECT_EQ(j721e.dram->cl_tck, 36);
   EXPECT_EQ(j721e.clusters[0].l1i->size_bytes, 48u * 1024);
   EXPECT_EQ(j721e.clusters[0].core.type, "cortex-a72");
+
+  // K2G EVM: the guide's table says DDR3-1333, U-Boot programs the 1 GHz EVM for 1066 MT/s CL7.
+  auto k2g = soc::loadBoard(boardsDir() + "/k2g-evm.yaml");
+  EXPECT_EQ(k2g.dram->data_rate_mts, 1066);
+  EXPECT_EQ(k2g.dram->cl_tck, 7);
+  EXPECT_EQ(k2g.dram->bus_width_bits, 32);
+  EXPECT_NE(k2g.sourceOf("dram.data_rate").find("board_k2g.c"), std::string::npos);
 
   auto lcdk = soc::loadBoard(boardsDir() + "/omapl138-lcdk.yaml");
   EXPECT_EQ(lcdk.mainCluster().core.clock_mhz, 456);
