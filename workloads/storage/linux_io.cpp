@@ -109,8 +109,7 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   e.bytes = double(bs);
   e.cpu = instr * cc.kernelSecondsPerInstr;
   // Device concurrency: I/Os in flight the device works on together.
-  int qd = 1;
-  if (bp.device && bp.device->block) qd = std::max(1, bp.device->block->queue_depth);
+  const int qd = std::max(1, bp.queueDepth);
   const int m = std::max(1, std::min(p.fio_iodepth, qd));
   const double serial = k * (t.command + t.transfer);
   const double dev = std::max(serial, k * t.total() / m);

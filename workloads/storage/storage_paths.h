@@ -26,6 +26,9 @@ struct BoardPath {
   double driverPacketInstructions = 0;
   std::uint64_t packetBytes = 0;
   int irqsPerRequest = 1;
+  /// Commands the device works on together: its own queue depth, bounded by the host's
+  /// command-queue slots (an MMC host without a command-queue engine issues one at a time).
+  int queueDepth = 1;
   double ubootCommandSeconds = 0;
   /// Typed views of `path` for the media with extra operations (erase, PIO, bus modes).
   const models::MmcHost* mmc = nullptr;
