@@ -140,6 +140,8 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
     bp.path = std::move(u);
     bp.driverRequestInstructions = c.usb->driver_request_instructions;
     bp.driverPacketInstructions = c.usb->driver_packet_instructions;
+    bp.rxPacketAtATime = c.usb->rx_one_packet_per_dma && !gadget;
+    bp.rxPacketLatencySeconds = c.usb->rx_packet_latency_ns * 1e-9;
     bp.irqsPerRequest = c.usb->irqs_per_request;
   } else if (c.pcie) {
     bp.path = std::make_unique<models::PcieNvme>(
