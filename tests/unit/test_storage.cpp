@@ -303,6 +303,67 @@ TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {
   }
 }
 
+// eMMC command queuing needs both ends: an eMMC 5.1 device behind a host with a command-queue
+// engine (K3 SDHCI, J7200) overlaps fio's iodepth-4 I/Os; an eMMC 4.5 part behind OMAP HSMMC
+// (AM572x EVM) takes one command at a time.
+TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
+  const auto& d = data();
+  BoardPath k3 = makeBoardPath(board("j7200-evm"), d, Medium::Emmc);
+  EXPECT_EQ(k3.queueDepth, 32);
+  EXPECT_EQ(makeBoardPath(board("am57xx-evm"), d, Medium::Emmc).queueDepth, 1);
+  EXPECT_EQ(makeBoardPath(board("j7200-evm"), d, Medium::Sd).queueDepth, 1);  // SD card: none
+  const CoreCosts cc = fakeCosts();
+  StorageCase c;
+  c.medium = Medium::Emmc;
+  c.dir = Dir::Read;
+  c.bytes = 4096;
+  const IoEstimate queued = linuxFio(k3, cc, d.linux, c);
+  k3.queueDepth = 1;
+  const IoEstimate serial = linuxFio(k3, cc, d.linux, c);
+  // 4 KiB reads are latency-bound one at a time; queued, the device overlaps them, never beyond
+  // the bus ...
+  EXPECT_GT(queued.throughput(), 2.0 * serial.throughput());
+  // ... but no more than iodepth device accesses at once.
+  EXPECT_GE(queued.wall,
+            k3.path->request(Dir::Read, 4096).total() / d.linux.fio_iodepth * (1 - 1e-9));
+  EXPECT_LE(queued.throughput(), k3.path->linkBytesPerSecond(Dir::Read));
+}
+
+// MUSB host (AM335x): reads move one 512-byte packet per CPPI 4.1 descriptor, so each packet's
+// interrupt + reload is on the critical path; writes go as whole transfers, with no per-packet
+// work at all.
+TEST(LinuxIo, MusbReadsPayEachPacketsReloadWritesDoNot) {
+  const auto& d = data();
+  BoardPath bp = makeBoardPath(board("am335x-evm"), d, Medium::UsbHost);
+  ASSERT_TRUE(bp.rxPacketAtATime);
+  ASSERT_EQ(bp.packetBytes, 512u);
+  const CoreCosts cc = fakeCosts();
+  StorageCase c;
+  c.medium = Medium::UsbHost;
+  c.fs = "ext2";
+  c.bytes = 1048576;
+  c.dir = Dir::Read;
+  const IoEstimate rd = linuxBuffered(bp, cc, d.linux, c);
+  c.dir = Dir::Write;
+  const IoEstimate wr = linuxBuffered(bp, cc, d.linux, c);
+  BoardPath batched = makeBoardPath(board("am335x-evm"), d, Medium::UsbHost);
+  batched.rxPacketAtATime = false;
+  c.dir = Dir::Read;
+  const IoEstimate rdBatched = linuxBuffered(batched, cc, d.linux, c);
+  const double packets = rd.bytes / 512;
+  const double perPacket =
+      (bp.driverPacketInstructions + d.linux.irq_instructions) * cc.kernelSecondsPerInstr +
+      bp.rxPacketLatencySeconds;
+  ASSERT_GT(perPacket, 0);
+  // Device-bound either way here: the difference is exactly the packets' serial work.
+  EXPECT_NEAR(rd.wall - rdBatched.wall, packets * perPacket, 1e-9 * rd.wall);
+  EXPECT_GT(rd.cpu, rdBatched.cpu);
+  // Writes: the same request without any per-packet CPU (generic RNDIS mode DMA).
+  batched.driverPacketInstructions = 0;
+  c.dir = Dir::Write;
+  EXPECT_DOUBLE_EQ(linuxBuffered(batched, cc, d.linux, c).cpu, wr.cpu);
+}
+
 TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
   const auto& d = data();
   const auto b = board("j721e-idk-gw");

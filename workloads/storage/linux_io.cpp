@@ -51,6 +51,17 @@ double irqInstructions(const BoardPath& bp, const LinuxIoParams& p, bool rt) {
   return bp.irqsPerRequest * (p.irq_instructions + (rt ? p.rt_irq_thread_instructions : 0));
 }
 
+/// Reads of a host that moves one packet per DMA descriptor.
+bool serialPackets(const BoardPath& bp, Dir dir) { return bp.rxPacketAtATime && dir == Dir::Read; }
+
+/// Packets of `bytes` the driver handles one by one (0 when the DMA moves whole transfers; a
+/// host with one-packet RX DMA handles only its reads packet by packet).
+double packetCount(const BoardPath& bp, Dir dir, std::uint64_t bytes) {
+  if (!bp.packetBytes) return 0;
+  if (bp.rxPacketAtATime && dir != Dir::Read) return 0;
+  return std::ceil(double(bytes) / double(bp.packetBytes));
+}
+
 }  // namespace
 
 IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
@@ -62,15 +73,23 @@ IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIo
   r = std::max<std::uint64_t>(p.page_bytes, r / p.page_bytes * p.page_bytes);
   const RequestTime t = bp.path->request(c.dir, r);
   const double pages = static_cast<double>(r) / static_cast<double>(p.page_bytes);
-  const double packets = bp.packetBytes ? std::ceil(double(r) / double(bp.packetBytes)) : 0;
+  const double packets = packetCount(bp, c.dir, r);
   const double irq = irqInstructions(bp, p, c.rt);
   const double fsInstr = pages * pageInstructions(p, c.fs, c.dir);
   const double sysInstr = double(r) / double(buf) * p.syscall_instructions;
+  // Packets moved one at a time: each takes an interrupt and the driver's reload.
+  const double serialPacketInstr =
+      serialPackets(bp, c.dir) ? packets * (bp.driverPacketInstructions + p.irq_instructions) : 0;
   const double blkInstr = p.block_request_instructions + bp.driverRequestInstructions + irq +
-                          packets * bp.driverPacketInstructions;
+                          (serialPacketInstr > 0 ? serialPacketInstr
+                                                 : packets * bp.driverPacketInstructions);
   const double copy = double(r) * cc.copySecondsPerByte;
   const double cpuInstr = (fsInstr + sysInstr + blkInstr) * cc.kernelSecondsPerInstr;
-  const double turn = (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr;
+  const double packetTurn = serialPacketInstr > 0
+                                ? serialPacketInstr * cc.kernelSecondsPerInstr +
+                                      packets * bp.rxPacketLatencySeconds
+                                : 0;
+  const double turn = (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr + packetTurn;
   const double dev = t.total();
   e.bytes = double(r);
   e.cpu = cpuInstr + copy;
@@ -78,12 +97,14 @@ IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIo
   const bool deviceBound = dev + turn >= e.cpu;
   const std::string dOv = deviceBound ? "" : " (overlapped)", cOv = deviceBound ? " (overlapped)" : "";
   addRequestParts(e.parts, t, 1, dOv);
-  e.parts.add("cpu.driver_turnaround", turn);  // on the critical path either way
+  e.parts.add("cpu.driver_turnaround", turn - packetTurn);  // on the critical path either way
+  if (packetTurn > 0) e.parts.add("cpu.packet_reload (one packet per DMA descriptor)", packetTurn);
   if (bp.path->dmaSeconds(c.dir, r) > 0)
     e.parts.add("controller.dma (overlapped)", bp.path->dmaSeconds(c.dir, r));
   e.parts.add("cpu.fs_page_cache" + cOv, (fsInstr + sysInstr) * cc.kernelSecondsPerInstr);
   e.parts.add("cpu.block_driver_irq" + cOv,
-              (blkInstr - bp.driverRequestInstructions - irq) * cc.kernelSecondsPerInstr);
+              (blkInstr - bp.driverRequestInstructions - irq - serialPacketInstr) *
+                  cc.kernelSecondsPerInstr);
   e.parts.add("cpu.copy" + cOv, copy);
   e.note = deviceBound ? "device-bound" : "CPU-bound";
   e.note += "; " + g3(double(r) / 1024) + " KiB requests (" +
@@ -101,20 +122,29 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   const std::uint64_t req = roundUp(static_cast<std::uint64_t>(std::ceil(double(bs) / k)), 512);
   const RequestTime t = bp.path->request(c.dir, req);
   const double irq = irqInstructions(bp, p, c.rt);
-  const double packets = bp.packetBytes ? std::ceil(double(req) / double(bp.packetBytes)) : 0;
-  const double perReq = p.block_request_instructions + bp.driverRequestInstructions + irq +
-                        packets * bp.driverPacketInstructions;
+  const double packets = packetCount(bp, c.dir, req);
+  const double perReq =
+      p.block_request_instructions + bp.driverRequestInstructions + irq +
+      packets * (bp.driverPacketInstructions + (serialPackets(bp, c.dir) ? p.irq_instructions : 0));
   const double instr =
       p.fio_io_instructions + k * perReq + (c.fs == "raw" ? 0 : p.direct_io_fs_instructions);
   e.bytes = double(bs);
   e.cpu = instr * cc.kernelSecondsPerInstr;
   // Device concurrency: I/Os in flight the device works on together.
-  int qd = 1;
-  if (bp.device && bp.device->block) qd = std::max(1, bp.device->block->queue_depth);
+  const int qd = std::max(1, bp.queueDepth);
   const int m = std::max(1, std::min(p.fio_iodepth, qd));
   const double serial = k * (t.command + t.transfer);
   const double dev = std::max(serial, k * t.total() / m);
-  const double turn = m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr : 0;
+  // Packets moved one at a time (one-packet RX DMA) serialize with the link whatever the depth.
+  const double packetTurn =
+      serialPackets(bp, c.dir)
+          ? k * packets *
+                ((bp.driverPacketInstructions + p.irq_instructions) * cc.kernelSecondsPerInstr +
+                 bp.rxPacketLatencySeconds)
+          : 0;
+  const double turn =
+      (m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr : 0) +
+      packetTurn;
   e.wall = std::max(dev + turn, e.cpu);
   const bool deviceBound = dev + turn >= e.cpu;
   const std::string dOv = deviceBound ? "" : " (overlapped)", cOv = deviceBound ? " (overlapped)" : "";

@@ -100,6 +100,7 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
     bp.driverRequestInstructions = c.mmc->driver_request_instructions;
     bp.irqsPerRequest = c.mmc->irqs_per_request;
     bp.ubootCommandSeconds = c.mmc->uboot_command_us * 1e-6;
+    bp.queueDepth = std::max(1, std::min(card.queue_depth, c.mmc->command_queue_slots));
   } else if (c.spiNor) {
     if (!bp.device || !bp.device->nor)
       missing(board, "device '" + per.device + "' of " + per.instance + " is not a NOR preset");
@@ -139,6 +140,8 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
     bp.path = std::move(u);
     bp.driverRequestInstructions = c.usb->driver_request_instructions;
     bp.driverPacketInstructions = c.usb->driver_packet_instructions;
+    bp.rxPacketAtATime = c.usb->rx_one_packet_per_dma && !gadget;
+    bp.rxPacketLatencySeconds = c.usb->rx_packet_latency_ns * 1e-9;
     bp.irqsPerRequest = c.usb->irqs_per_request;
   } else if (c.pcie) {
     bp.path = std::make_unique<models::PcieNvme>(
@@ -149,6 +152,8 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
   } else {
     missing(board, "controller preset " + c.file + " has no usable group");
   }
+  // Block devices behind a non-MMC host (UFS, AHCI NCQ, NVMe, USB) queue as deep as the device.
+  if (!c.mmc && bp.device && bp.device->block) bp.queueDepth = std::max(1, bp.device->block->queue_depth);
   return bp;
 }
 

@@ -26,6 +26,14 @@ struct BoardPath {
   double driverPacketInstructions = 0;
   std::uint64_t packetBytes = 0;
   int irqsPerRequest = 1;
+  /// Reads move one packet per DMA descriptor (MUSB host RX): the per-packet driver work and an
+  /// interrupt are on the critical path of each packet, plus this latency (s). The per-packet
+  /// driver work then applies to reads only.
+  bool rxPacketAtATime = false;
+  double rxPacketLatencySeconds = 0;
+  /// Commands the device works on together: its own queue depth, bounded by the host's
+  /// command-queue slots (an MMC host without a command-queue engine issues one at a time).
+  int queueDepth = 1;
   double ubootCommandSeconds = 0;
   /// Typed views of `path` for the media with extra operations (erase, PIO, bus modes).
   const models::MmcHost* mmc = nullptr;

@@ -25,6 +25,7 @@ struct MmcHostParams {
   double driver_request_instructions = 6000;  ///< Linux mmc core + host driver per request
   int irqs_per_request = 2;              ///< interrupts per request (command done, data done)
   double uboot_command_us = 50;          ///< U-Boot driver per command (polled, cache maintenance)
+  int command_queue_slots = 1;           ///< tasks the host queues to an eMMC 5.1 card (CQHCI; 1 = none)
 
   static const params::Schema<MmcHostParams>& schema() {
     using P = MmcHostParams;
@@ -64,7 +65,12 @@ struct MmcHostParams {
                      "SD Host Controller Simplified Spec 3.00 interrupt status")
             .real("uboot_command_us", &P::uboot_command_us, "us", 0, 1e6,
                   "U-Boot host driver time per command (polled status, cache maintenance set-up)",
-                  "calibrated: tens of microseconds of polled register access");
+                  "calibrated: tens of microseconds of polled register access")
+            .integer("command_queue_slots", &P::command_queue_slots, "count", 1, 32,
+                     "tasks the host can queue to an eMMC 5.1 device that supports command "
+                     "queuing (CQHCI task slots; 1 = the host has no command-queue engine)",
+                     "eMMC CQHCI (JESD84-B51 section 6.6.39, 32 tasks) and the host's Linux "
+                     "driver registering it");
     return s;
   }
 };

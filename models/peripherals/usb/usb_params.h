@@ -18,6 +18,11 @@ struct UsbHostParams {
   double driver_request_instructions = 15000;  ///< usb-storage + SCSI + HCD per request
   double driver_packet_instructions = 0;       ///< per packet when the driver handles packets
   int irqs_per_request = 3;
+  /// Host reads move one max-size packet per DMA descriptor: each packet's completion
+  /// interrupt reloads the descriptor and requests the next IN packet, so that work is on the
+  /// critical path (and driver_packet_instructions apply to reads only).
+  bool rx_one_packet_per_dma = false;
+  double rx_packet_latency_ns = 0;  ///< per RX packet: DMA completion -> interrupt -> next IN token
   std::uint64_t gadget_buffer_bytes = 16384;   ///< f_mass_storage buffer per request
   double gadget_request_us = 30;               ///< device-side turnaround per gadget request
 
@@ -47,6 +52,17 @@ struct UsbHostParams {
             .integer("irqs_per_request", &P::irqs_per_request, "count", 0, 1000,
                      "interrupts per mass-storage command (CBW, data, CSW)",
                      "USB Bulk-Only Transport (three stages)")
+            .flag("rx_one_packet_per_dma", &P::rx_one_packet_per_dma,
+                  "host reads move one max-size packet per DMA descriptor (per-packet completion "
+                  "interrupt and reload on the critical path; the per-packet driver work applies "
+                  "to reads only)",
+                  "Linux drivers/usb/musb/musb_cppi41.c: AM335x advisory 1.0.13, RX falls back to "
+                  "transparent mode with one packet per descriptor and reloads in the completion "
+                  "callback; TX uses generic RNDIS mode (whole transfer)")
+            .real("rx_packet_latency_ns", &P::rx_packet_latency_ns, "ns", 0, 1e6,
+                  "per RX packet moved one at a time: DMA completion to interrupt and from the "
+                  "reload to the next IN token, beyond the CPU work",
+                  "calibrated: CPPI 4.1 completion queue and the USBSS interrupt, microseconds")
             .bytes("gadget_buffer_bytes", &P::gadget_buffer_bytes, 512, 1ull << 30,
                    "bytes per request of the mass-storage gadget",
                    "Linux drivers/usb/gadget/function/storage_common.h (FSG_BUFLEN 16 KiB)")
