@@ -43,6 +43,14 @@ DynInst op(OpClass c, std::uint16_t dep1 = 0, std::uint64_t pc = 0x1000) {
   return d;
 }
 
+/// A memory instruction of `bytes` at `addr`.
+DynInst memOp(OpClass c, std::uint64_t addr, std::uint16_t bytes = 4) {
+  DynInst d = op(c);
+  d.addr = addr;
+  d.bytes = bytes;
+  return d;
+}
+
 /// Runs `body` once to warm the caches and the predictor, then `repeats` times measured.
 CoreRunStats runBody(const CoreParams& c, const CoreTimingParams& t, std::vector<DynInst> body,
                      std::uint64_t repeats) {
@@ -306,10 +314,7 @@ TEST(CoreModel, NarrowLoadsPayTheirExtraLoadUseLatency) {
   auto t = timing(1);
   t.narrow_load_extra_latency_cycles = 2;
   const std::uint64_t n = 5000;
-  DynInst word = op(OpClass::Load);
-  word.addr = 0x8000;
-  DynInst byte = word;
-  byte.bytes = 1;
+  const DynInst word = memOp(OpClass::Load, 0x8000), byte = memOp(OpClass::Load, 0x8000, 1);
   auto w = runBody(core("in-order", 1), t, {word, op(OpClass::IntAlu, 1)}, n);
   EXPECT_EQ(w.cycles, n * 5);
   auto b = runBody(core("in-order", 1), t, {byte, op(OpClass::IntAlu, 1)}, n);
@@ -329,9 +334,7 @@ TEST(CoreModel, MulticycleInstructionsHoldTheIssueStage) {
   t.int_mul_latency_cycles = 3;
   t.int_mul_interval_cycles = 3;
   const std::uint64_t n = 5000;
-  DynInst stm = op(OpClass::StoreMulti);
-  stm.addr = 0x8000;
-  stm.bytes = 16;  // four registers: 4 cycles
+  const DynInst stm = memOp(OpClass::StoreMulti, 0x8000, 16);  // four registers: 4 cycles
   // (The store runs start with the store buffer of the warm-up run draining: a few cycles.)
   auto free = runBody(core("in-order", 1), t, {stm, op(OpClass::IntAlu)}, n);
   EXPECT_NEAR(static_cast<double>(free.cycles), n * 4.0, 20.0);
