@@ -168,6 +168,8 @@ struct CoreModel::Impl {
     bubble = static_cast<std::uint64_t>(std::max(0, t.taken_branch_bubble_cycles));
     multiBytes = static_cast<std::uint32_t>(std::max(1, t.ls_multi_bytes_per_cycle));
     accLatency = static_cast<std::uint64_t>(std::max(0, t.mac_accumulate_latency_cycles));
+    narrowExtra = static_cast<std::uint64_t>(std::max(0, t.narrow_load_extra_latency_cycles));
+    holdIssue = !ooo && t.multicycle_holds_issue;
 
     auto set = [&](OpClass c, Pool p, int lat, int ivl, int uops = 1) {
       auto& ct = cls[static_cast<int>(c)];
@@ -274,6 +276,8 @@ struct CoreModel::Impl {
   bool ooo = false;
   std::uint32_t dispatchWidth = 1, issueWidth = 1, retireWidth = 1, multiBytes = 8;
   std::uint64_t rob = 0, lsq = 0, sbEntries = 8, penalty = 0, bubble = 0, accLatency = 0;
+  std::uint64_t narrowExtra = 0;  // extra latency of byte/halfword loads
+  bool holdIssue = false;         // multi-cycle instructions hold the (in-order) issue stage
   std::array<ClassTiming, kOpClasses> cls{};
   int lineShift = 6;
   std::vector<std::string> levelNames;
@@ -286,6 +290,7 @@ struct CoreModel::Impl {
   std::uint64_t feReady = 0;  // front end may dispatch from here
   int feCause = kIssue;
   std::uint64_t lastIssue = 0;  // in-order: issue of the previous instruction
+  std::uint64_t heldUntil = 0;  // in-order with holdIssue: issue stage busy until this cycle
   std::uint64_t lastRetire = 0;
   std::uint32_t retireCount = 0;
   std::uint64_t lastLine = ~0ull;
@@ -374,6 +379,11 @@ void CoreModel::Impl::step(const DynInst& in) {
     dep(in.dep1);
   }
   dep(in.dep2);
+  // A multi-cycle predecessor still occupies the issue stage (single-issue in-order pipelines).
+  if (heldUntil > r) {
+    r = heldUntil;
+    cause = kStructural;
+  }
 
   // ---- issue: a unit and an issue slot free ----
   Pool pool = ct.pool;
@@ -404,6 +414,7 @@ void CoreModel::Impl::step(const DynInst& in) {
       pools[pool].reserve(s, occupancy);
       if (pool2 != kPools) pools[pool2].reserve(s, occupancy);
       issueCal.take(s);
+      if (holdIssue && occupancy > 1) heldUntil = std::max(heldUntil, s + occupancy);
       if (u == 0) {
         if (s > slot)
           cause = kStructural;
@@ -425,6 +436,8 @@ void CoreModel::Impl::step(const DynInst& in) {
     case OpClass::LoadMulti: {
       CoreMemoryPort::Access a = mem.load(in.addr, in.bytes, t);
       done = std::max(a.ready, t + 1) + (occupancy - 1);
+      // Bytes and halfwords pass the align / sign-extend stage after the data arrives.
+      if (in.cls == OpClass::Load && in.bytes < 4) done += narrowExtra;
       int lvl = std::clamp(a.level, 0, static_cast<int>(levelNames.size()) - 1);
       rcause = static_cast<std::uint8_t>(kFirstMemoryPart + lvl);
       ++stats.loads;

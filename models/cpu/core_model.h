@@ -19,6 +19,11 @@
 ///   (`software_classes`) occupy the whole pipeline; a multiply-accumulate that takes another
 ///   multiply-accumulate's result as its accumulator (`DynInst::accumulate`) may start
 ///   `mac_accumulate_latency_cycles` after that one issued (late accumulator forwarding);
+/// - single-issue in-order cores with `multicycle_holds_issue` (ARM9E): a multi-cycle
+///   instruction (load/store-multiple at `ls_multi_bytes_per_cycle`, an iterating multiply)
+///   holds the issue stage for its occupancy, so nothing issues behind it meanwhile;
+/// - narrow loads (`DynInst::bytes` < 4) deliver their result
+///   `narrow_load_extra_latency_cycles` after a word load would (align/sign-extend stage);
 /// - loads and stores need an address slot of the `ls_units` and, when the core has split
 ///   pipelines, one of `load_pipes` / `store_pipes`;
 /// - loads, stores and fetches through a `CoreMemoryPort`: L1 hits are resolved by the port

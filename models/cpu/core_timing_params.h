@@ -77,6 +77,13 @@ struct CoreTimingParams {
   /// Late accumulator forwarding: a multiply-accumulate whose accumulator is the previous
   /// multiply-accumulate's result may issue this many cycles after it (0 = the full latency).
   int mac_accumulate_latency_cycles = 0;
+  /// Extra result latency of a narrow load (byte or halfword, `DynInst::bytes` < 4) over a word
+  /// load: cores that align and sign-extend loaded bytes in a later pipeline stage.
+  int narrow_load_extra_latency_cycles = 0;
+  /// Single-issue in-order pipelines whose multi-cycle instructions (a load/store-multiple
+  /// moving one register per cycle, an iterating multiplier) hold the issue stage for their
+  /// occupancy, so no other instruction issues meanwhile (false = only their unit is busy).
+  bool multicycle_holds_issue = false;
   std::string software_classes;    ///< comma list of classes run as library routines
 
   static const params::Schema<CoreTimingParams>& schema();
@@ -232,6 +239,16 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
                    "dependent multiply-accumulate that uses it as its accumulator (0 = none: the "
                    "full latency)",
                    "core Software Optimization Guide (latency 'N(M)': M for accumulate chains)")
+          .integer("narrow_load_extra_latency_cycles", &P::narrow_load_extra_latency_cycles,
+                   "cycles", 0, 16,
+                   "extra result latency of a byte/halfword load (LDRB, LDRH, LDRSB, LDRSH) over "
+                   "a word load (0 = the same load-to-use latency)",
+                   "core TRM load timing (0: no separate narrow-load latency, the default)")
+          .flag("multicycle_holds_issue", &P::multicycle_holds_issue,
+                "in-order cores: a multi-cycle instruction (load/store-multiple one register per "
+                "cycle, iterating multiply) holds the issue stage for its occupancy (false = only "
+                "its functional unit is busy)",
+                "core TRM instruction cycle timings (false by default: pipelined units)")
           .text("software_classes", &P::software_classes,
                 "comma-separated instruction classes executed by library routines (no hardware "
                 "unit, or the SDK's compiler does not emit the instruction); their latency is "

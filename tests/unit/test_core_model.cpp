@@ -43,6 +43,14 @@ DynInst op(OpClass c, std::uint16_t dep1 = 0, std::uint64_t pc = 0x1000) {
   return d;
 }
 
+/// A memory instruction of `bytes` at `addr`.
+DynInst memOp(OpClass c, std::uint64_t addr, std::uint16_t bytes = 4) {
+  DynInst d = op(c);
+  d.addr = addr;
+  d.bytes = bytes;
+  return d;
+}
+
 /// Runs `body` once to warm the caches and the predictor, then `repeats` times measured.
 CoreRunStats runBody(const CoreParams& c, const CoreTimingParams& t, std::vector<DynInst> body,
                      std::uint64_t repeats) {
@@ -297,4 +305,47 @@ TEST(CoreModel, AccumulatorForwardingShortensReductions) {
   EXPECT_EQ(forwarded.cycles, n * 3);
   auto horner = runBody(core("out-of-order", 2), t, {op(OpClass::DpMac, 1)}, n);
   EXPECT_EQ(horner.cycles, n * 7);
+}
+
+// Scenario: a load whose result the next instruction uses, on a single-issue in-order core. A
+// word load costs the L1 load-to-use latency (4) plus the add; a byte load
+// `narrow_load_extra_latency_cycles` more (ARM9E: the byte rotate / sign-extend stage).
+TEST(CoreModel, NarrowLoadsPayTheirExtraLoadUseLatency) {
+  auto t = timing(1);
+  t.narrow_load_extra_latency_cycles = 2;
+  const std::uint64_t n = 5000;
+  const DynInst word = memOp(OpClass::Load, 0x8000), byte = memOp(OpClass::Load, 0x8000, 1);
+  auto w = runBody(core("in-order", 1), t, {word, op(OpClass::IntAlu, 1)}, n);
+  EXPECT_EQ(w.cycles, n * 5);
+  auto b = runBody(core("in-order", 1), t, {byte, op(OpClass::IntAlu, 1)}, n);
+  EXPECT_EQ(b.cycles, n * 7);
+  // Without the parameter a byte load is a word load.
+  t.narrow_load_extra_latency_cycles = 0;
+  auto b0 = runBody(core("in-order", 1), t, {byte, op(OpClass::IntAlu, 1)}, n);
+  EXPECT_EQ(b0.cycles, n * 5);
+}
+
+// Scenario: a multi-cycle instruction followed by an independent add on a single-issue
+// in-order core. When only its unit is busy the add issues behind it; when it holds the issue
+// stage (ARM9E: STM moves one register per cycle, MUL iterates in Execute) the add waits.
+TEST(CoreModel, MulticycleInstructionsHoldTheIssueStage) {
+  auto t = timing(1);
+  t.ls_multi_bytes_per_cycle = 4;
+  t.int_mul_latency_cycles = 3;
+  t.int_mul_interval_cycles = 3;
+  const std::uint64_t n = 5000;
+  const DynInst stm = memOp(OpClass::StoreMulti, 0x8000, 16);  // four registers: 4 cycles
+  // (The store runs start with the store buffer of the warm-up run draining: a few cycles.)
+  auto free = runBody(core("in-order", 1), t, {stm, op(OpClass::IntAlu)}, n);
+  EXPECT_NEAR(static_cast<double>(free.cycles), n * 4.0, 20.0);
+  auto mulFree = runBody(core("in-order", 1), t, {op(OpClass::IntMul), op(OpClass::IntAlu)}, n);
+  EXPECT_EQ(mulFree.cycles, n * 3);
+  t.multicycle_holds_issue = true;
+  auto held = runBody(core("in-order", 1), t, {stm, op(OpClass::IntAlu)}, n);
+  EXPECT_NEAR(static_cast<double>(held.cycles), n * 5.0, 20.0);
+  auto mulHeld = runBody(core("in-order", 1), t, {op(OpClass::IntMul), op(OpClass::IntAlu)}, n);
+  EXPECT_EQ(mulHeld.cycles, n * 4);
+  // Out-of-order cores ignore it.
+  auto ooo = runBody(core("out-of-order", 1), t, {op(OpClass::IntMul), op(OpClass::IntAlu)}, n);
+  EXPECT_EQ(ooo.cycles, n * 3);
 }

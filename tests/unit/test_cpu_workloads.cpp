@@ -221,6 +221,41 @@ TEST(StreamGenerator, HotStoresCanWriteTheLinesLoadsRead) {
   EXPECT_NEAR(storesToLoadedLines(0.5), 0.5, 0.1);
 }
 
+// Narrow loads: a fraction of the loads load one byte, on the ISA the fraction is given for;
+// the rest of the program (classes, addresses) is the same with and without them, and the
+// consumers of narrow loads follow within two instructions.
+TEST(StreamGenerator, NarrowLoadsPerIsaLeaveTheRestOfTheProgram) {
+  WorkloadProfile p;
+  p.info.name = "n";
+  p.mix.int_alu = 0.6;
+  p.mix.load = 0.4;
+  p.code.footprint_bytes = 16384;  // 4096 static instructions, one pass
+  p.data.armv5_narrow_load_fraction = 0.5;
+  p.deps.narrow_load_used_soon = 1.0;
+  StreamGenerator neutral(p), v5(p, 0, 0x40000000ull, 0, "armv5te");
+  auto a = take(neutral, 4096), b = take(v5, 4096);
+  int loads = 0, narrow = 0, narrowInA = 0, usedSoon = 0, narrowWithNext = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    ASSERT_EQ(a[k].cls, b[k].cls) << k;
+    ASSERT_EQ(a[k].addr, b[k].addr) << k;
+    if (a[k].cls != models::OpClass::Load) continue;
+    ++loads;
+    narrowInA += a[k].bytes < 4;
+    if (b[k].bytes >= 4) continue;
+    ++narrow;
+    if (k + 2 >= b.size()) continue;
+    bool nextIsLoad = b[k + 1].cls == models::OpClass::Load;
+    bool afterIsLoad = b[k + 2].cls == models::OpClass::Load;
+    if (nextIsLoad && afterIsLoad) continue;
+    ++narrowWithNext;
+    usedSoon += (!nextIsLoad && b[k + 1].dep1 == 1) || (!afterIsLoad && b[k + 2].dep1 == 2);
+  }
+  EXPECT_EQ(narrowInA, 0);
+  EXPECT_NEAR(static_cast<double>(narrow) / loads, 0.5, 0.05);
+  // Every narrow load whose chosen consumer is not a load has it (the other slot may be one).
+  EXPECT_GT(static_cast<double>(usedSoon) / narrowWithNext, 0.7);
+}
+
 TEST(StreamGenerator, FollowsTheProfileMixAndBranchBehaviour) {
   WorkloadProfile p;
   p.info.name = "t";

@@ -137,7 +137,8 @@ void measure(models::CoreModel& core, StreamGenerator& gen, std::uint64_t total,
 
 /// The whole run of one core: for each of the profile's programs, warm up, then measure.
 void runCore(models::CoreModel& core, const WorkloadProfile& p, double ipu, std::uint64_t salt,
-             std::uint64_t dataBase, PlatformPort* port, int cores, CoreMeasure& out) {
+             std::uint64_t dataBase, PlatformPort* port, int cores, CoreMeasure& out,
+             const std::string& isa) {
   const int variants = std::max(1, p.info.variants);
   const std::uint64_t warm = static_cast<std::uint64_t>(std::max(0, p.info.warmup_instructions));
   // With N cores each core measures a share of the budget (at least a quarter of it): the
@@ -146,7 +147,7 @@ void runCore(models::CoreModel& core, const WorkloadProfile& p, double ipu, std:
   const std::uint64_t total =
       cores > 1 ? std::max(budget / static_cast<std::uint64_t>(cores), budget / 4) : budget;
   for (int v = 0; v < variants; ++v) {
-    StreamGenerator gen(p, salt, dataBase, v);
+    StreamGenerator gen(p, salt, dataBase, v, isa);
     runSynced(core, gen, v == 0 ? warm : std::min(warm, kVariantWarmup), port);
     core.resetStats();
     std::uint64_t share =
@@ -325,7 +326,7 @@ ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& core
   models::CoreModel core(coreParams, timing, mem);
   const double ipu = p.instructionsPerUnit(coreParams.isa);
   CoreMeasure m;
-  runCore(core, p, ipu, 0, 0x40000000ull, nullptr, 1, m);
+  runCore(core, p, ipu, 0, 0x40000000ull, nullptr, 1, m, coreParams.isa);
   ProfileRun r;
   r.clockMhz = coreParams.clock_mhz;
   r.reportedClockMhz = coreParams.clock_mhz;
@@ -373,7 +374,7 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores) {
       s.core = std::make_unique<models::CoreModel>(main.core, main.timing, *s.port);
       runCore(*s.core, p, ipu, static_cast<std::uint64_t>(k),
               0x40000000ull + static_cast<std::uint64_t>(k) * kCoreDataStride, s.port.get(), cores,
-              s.m);
+              s.m, main.core.isa);
       s.port->sync(s.core->now());
     });
   }
@@ -460,7 +461,7 @@ ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads
         const ThreadSpec& th = threads[static_cast<std::size_t>(t)];
         runCore(*core, th.profile, th.instructionsPerIteration, static_cast<std::uint64_t>(t),
                 0x40000000ull + static_cast<std::uint64_t>(t) * kThreadDataStride, port.get(),
-                nThreads, measures[static_cast<std::size_t>(t)]);
+                nThreads, measures[static_cast<std::size_t>(t)], main.core.isa);
       }
       port->sync(core->now());
     });

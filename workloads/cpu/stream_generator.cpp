@@ -44,7 +44,7 @@ std::uint64_t StreamGenerator::rand64() {
 }
 
 StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
-                                 std::uint64_t dataBase, int variant) {
+                                 std::uint64_t dataBase, int variant, const std::string& isa) {
   // The static program is the same for every thread (shared code); data differ by salt.
   rng_ = 0x5eed0000ull + static_cast<std::uint64_t>(p.info.seed) +
          static_cast<std::uint64_t>(variant) * 0x632be59bd9b4e019ull;
@@ -96,6 +96,13 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
     for (std::size_t i = n - 1; i > 0; --i) std::swap(classes[i], classes[rand64() % (i + 1)]);
   }
   const std::uint64_t hot = std::max<std::uint64_t>(64, dt.hot_bytes);
+  // Narrow loads and their consumers draw from their own generator, so that the rest of the
+  // program is the same with or without them (and on every ISA).
+  const double narrow = dt.narrowLoadFraction(isa);
+  std::uint64_t narrowRng = rng_ ^ 0x6e6172726f77ull;
+  auto narrowU01 = [&] {
+    return static_cast<double>(splitmix(narrowRng) >> 11) * (1.0 / 9007199254740992.0);
+  };
   std::uint64_t lastHotLoad = ~0ull;  // address of the closest earlier hot-region load
   for (std::size_t k = 0; k < n; ++k) {
     StaticInst& s = prog_[k];
@@ -114,6 +121,7 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
       if (s.region == kChase && models::isStore(s.cls)) s.region = kRandom;
       s.stream = static_cast<std::uint8_t>(k % static_cast<std::size_t>(std::max(1, dt.streams)));
       s.addr = alignDown(rand64() % hot, s.bytes);
+      if (s.cls == OpClass::Load && narrow > 0 && narrowU01() < narrow) s.bytes = 1;
       if (s.region == kHot && !models::isStore(s.cls)) lastHotLoad = s.addr;
       // Drawn only when enabled, so profiles without it keep their random sequence.
       if (s.region == kHot && models::isStore(s.cls) && lastHotLoad != ~0ull &&
@@ -199,6 +207,22 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
       if (!control || !(u01() < d.index_chains)) continue;
       s.dep1 = toAlu(k, s.dep1);
       s.dep2 = toAlu(k, s.dep2);
+    }
+  }
+
+  // Character loops: one of the next two instructions consumes the loaded byte.
+  if (d.narrow_load_used_soon > 0) {
+    for (std::size_t k = 0; k + 2 < n; ++k) {
+      if (prog_[k].cls != OpClass::Load || prog_[k].bytes >= 4) continue;
+      if (!(narrowU01() < d.narrow_load_used_soon)) continue;
+      const std::uint16_t dist = static_cast<std::uint16_t>(1 + (splitmix(narrowRng) & 1));
+      StaticInst& next = prog_[k + dist];
+      // Not a load (its first source is its address) nor a load/store-multiple.
+      if (next.cls == OpClass::Load || next.cls == OpClass::LoadMulti ||
+          next.cls == OpClass::StoreMulti)
+        continue;
+      if (next.dep1 != dist) next.dep2 = next.dep1;
+      next.dep1 = dist;
     }
   }
 

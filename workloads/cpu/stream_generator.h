@@ -13,6 +13,7 @@
 /// addresses from each region's walker. A fixed seed (profile seed, plus a salt per thread) makes
 /// the stream identical from run to run.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "models/cpu/core_model.h"
@@ -26,8 +27,11 @@ class StreamGenerator : public models::InstructionSource {
   /// @param dataBase base address of the data regions (threads use disjoint bases).
   /// @param variant selects one of the profile's statistically equivalent programs (the profile
   ///        describes a distribution; runs average over `profile.variants` draws of it).
+  /// @param isa the core's ISA ("armv8-a", "armv7-a", "armv5te"; "" = not ISA-specific):
+  ///        selects ISA-specific profile values (data.armv5_narrow_load_fraction).
   StreamGenerator(const WorkloadProfile& p, std::uint64_t salt = 0,
-                  std::uint64_t dataBase = 0x40000000ull, int variant = 0);
+                  std::uint64_t dataBase = 0x40000000ull, int variant = 0,
+                  const std::string& isa = "");
   std::size_t next(models::DynInst* out, std::size_t n) override;
 
   std::size_t staticInstructions() const { return prog_.size(); }

@@ -147,6 +147,11 @@ const params::Schema<DependencyParams>& DependencyParams::schema() {
                 "probability that an integer ALU operation, branch or load address takes its "
                 "sources only from integer ALU results (loop indices and address arithmetic of "
                 "counted loops over arrays), not from loaded or floating-point values",
+                kBench)
+          .real("narrow_load_used_soon", &P::narrow_load_used_soon, "fraction", 0, 1,
+                "probability that one of the two instructions after a byte/halfword load (the "
+                "next or the one after, equally likely) uses the loaded value: a character loop "
+                "tests each byte as soon as it is loaded",
                 kBench);
   return s;
 }
@@ -192,6 +197,14 @@ const params::Schema<DataParams>& DataParams::schema() {
       params::Schema<P>("data")
           .integer("access_bytes", &P::access_bytes, "bytes", 1, 64,
                    "size of a single load or store", kBench)
+          .real("narrow_load_fraction", &P::narrow_load_fraction, "fraction", 0, 1,
+                "single loads that load a byte or halfword (char strings, short fields) when "
+                "access_bytes is a word; cores with a narrow-load interlock pay it on these",
+                kBench)
+          .real("armv5_narrow_load_fraction", &P::armv5_narrow_load_fraction, "fraction", -1, 1,
+                "narrow_load_fraction of the ARMv5TE build (its C library loads strings byte by "
+                "byte); -1 = the same as narrow_load_fraction",
+                kBench)
           .integer("multi_bytes", &P::multi_bytes, "bytes", 4, 256,
                    "bytes moved by one load/store-multiple (push/pop, LDP/STP, LDM/STM)", kBench)
           .bytes("hot", &P::hot_bytes, 64, 1ull << 34, "stack, locals and globals (random within)",

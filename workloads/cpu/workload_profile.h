@@ -11,14 +11,16 @@
 ///                  threads, seed, warmup_instructions, measure_instructions}
 ///   mix:          {int_alu, int_mul, ..., fp_move}     fractions of dynamic instructions
 ///   dependencies: {d1, d2, d3_4, d5_8, d9_16, d17_32, d33_64, far, none, second_source,
-///                  load_address_recent, consume_loads, store_result, accumulator_chains}
+///                  load_address_recent, consume_loads, store_result, accumulator_chains,
+///                  index_chains, narrow_load_used_soon}
 ///   branches:     {always_taken, loop, loop_trip_count, loop_body_instructions, biased,
 ///                  biased_probability, pattern, pattern_period, random}
 ///                                                      fractions of static branch sites
 ///   code:         {footprint, instruction_bytes}
-///   data:         {access_bytes, multi_bytes, hot, hot_fraction, stream, stream_fraction,
-///                  stream_stride_bytes, store_stride_bytes, streams, random, random_fraction,
-///                  random_record_bytes, random_record_accesses, chase, chase_fraction}
+///   data:         {access_bytes, narrow_load_fraction, armv5_narrow_load_fraction, multi_bytes,
+///                  hot, hot_fraction, stream,
+///                  stream_fraction, stream_stride_bytes, store_stride_bytes, streams, random,
+///                  random_fraction, random_record_bytes, random_record_accesses, chase, chase_fraction}
 ///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize,
 ///                   rate_quantum, cores}, ...]
 /// @endcode
@@ -107,6 +109,12 @@ struct DependencyParams {
   /// over arrays the only values carried from one iteration to the next are the indices (and the
   /// reductions, accumulator_chains). 0 = distances only.
   double index_chains = 0;
+  /// Probability that one of the two instructions after a narrow (byte/halfword) load (the next
+  /// or the one after, equally likely) takes the loaded value as its first source: character
+  /// loops (strcmp, strlen, string copies) test each byte as soon as it is loaded, leaving no
+  /// room to schedule the load-use delay away.
+  /// 0 = distances only.
+  double narrow_load_used_soon = 0;
   static const params::Schema<DependencyParams>& schema();
 };
 
@@ -133,6 +141,17 @@ struct CodeParams {
 /// Where loads and stores go: fractions of memory instructions per region kind.
 struct DataParams {
   int access_bytes = 4;
+  /// Fraction of single loads that load a byte or halfword (LDRB/LDRH/LDRSB/LDRSH: char
+  /// strings, short fields) while access_bytes is the word size; they are emitted with 1 byte.
+  double narrow_load_fraction = 0.0;
+  /// The same for the ARMv5TE build when its library differs (glibc has no word-wise string
+  /// routines for ARMv5: strcmp loads byte by byte); -1 = narrow_load_fraction.
+  double armv5_narrow_load_fraction = -1.0;
+  /// narrow_load_fraction, or armv5_narrow_load_fraction for an "armv5te" build when set.
+  double narrowLoadFraction(const std::string& isa) const {
+    return isa == "armv5te" && armv5_narrow_load_fraction >= 0 ? armv5_narrow_load_fraction
+                                                                : narrow_load_fraction;
+  }
   int multi_bytes = 16;            ///< bytes per load/store-multiple
   std::uint64_t hot_bytes = 2048;  ///< stack, locals, globals: random within
   double hot_fraction = 1.0;
