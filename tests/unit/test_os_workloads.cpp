@@ -223,6 +223,25 @@ TEST(OsWorkloads, KernelPathsFollowTheCore) {
   EXPECT_GT(heavier, 2 * a72);
 }
 
+// Found: the 32-bit boards' signal frame came from arch/arm64 (1200 B); a 32-bit ARM kernel
+// builds arch/arm/kernel/signal.h's 888 B rt_sigframe. Each ISA uses its own field.
+TEST(OsWorkloads, SignalFrameFollowsTheKernelArchitecture) {
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  EXPECT_EQ(a8.software.kernel_paths.aarch32_signal_frame_bytes, 888u);
+  EXPECT_NE(a8.sourceOf("software.kernel_paths.aarch32_signal_frame_bytes")
+                .find("arch/arm/kernel/signal.h"),
+            std::string::npos);
+  const auto catchQ = lm("lat_sig-catch");
+  const std::string big32 = "software.kernel_paths.aarch32_signal_frame_bytes=65536";
+  const std::string big64 = "software.kernel_paths.signal_frame_bytes=65536";
+  double base32 = one("am335x-evm", {}, catchQ);
+  EXPECT_GT(one("am335x-evm", {big32}, catchQ), base32 * 1.05);
+  EXPECT_EQ(one("am335x-evm", {big64}, catchQ), base32);
+  double base64 = one("j721e-idk-gw", {}, catchQ);
+  EXPECT_GT(one("j721e-idk-gw", {big64}, catchQ), base64 * 1.05);
+  EXPECT_EQ(one("j721e-idk-gw", {big32}, catchQ), base64);
+}
+
 // PREEMPT_RT: the same SoC with the RT kernel has slower lock-heavy paths; cyclictest's worst
 // case grows with the background load's memory traffic and interrupts.
 TEST(OsWorkloads, RtKernelAndCyclictest) {

@@ -52,6 +52,7 @@ struct KernelPathParams {
   double signal_deliver_instructions = 1500;
   double sigreturn_instructions = 1200;
   std::uint64_t signal_frame_bytes = 1200;
+  std::uint64_t aarch32_signal_frame_bytes = 888;
   double fault_signal_instructions = 800;
   // ---- memory management
   double fault_instructions = 800;
@@ -159,9 +160,17 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
     path("sigreturn_instructions", &P::sigreturn_instructions, 1e5,
          "rt_sigreturn: restore_sigframe incl. FP/SIMD state");
     sc.bytes("signal_frame_bytes", &P::signal_frame_bytes, 64, 65536,
-             "signal frame written to the user stack and read back by sigreturn",
+             "signal frame an AArch64 (armv8-a) kernel writes to the user stack and sigreturn "
+             "reads back",
              "arch/arm64/kernel/signal.c rt_sigframe: siginfo (128 B) + ucontext with sigcontext "
              "(272 B) and fpsimd_context (528 B) + frame record");
+    sc.bytes("aarch32_signal_frame_bytes", &P::aarch32_signal_frame_bytes, 64, 65536,
+             "signal frame a 32-bit ARM (ARMv7, ARMv5) kernel writes to the user stack and "
+             "sigreturn reads back",
+             "arch/arm/kernel/signal.h rt_sigframe = siginfo (128 B) + sigframe: struct ucontext "
+             "(arch/arm/include/asm/ucontext.h: uc_flags, uc_link, stack_t 12 B, sigcontext 84 B, "
+             "sigset 8 B, pad to a 128 B mask, uc_regspace 512 B holding the VFP frame) 744 B + "
+             "retcode[4] 16 B = 888 B");
     path("fault_signal_instructions", &P::fault_signal_instructions, 1e5,
          "do_page_fault on a write to a read-only mapping up to arm64_force_sig_fault");
     path("fault_instructions", &P::fault_instructions, 1e5,

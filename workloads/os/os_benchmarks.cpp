@@ -246,7 +246,9 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     w += sys(k.sigreturn_instructions);
     t = m.code(w);
     t.add(m.code(path(L.user_handler_instructions), true));
-    const std::uint64_t frame = k.signal_frame_bytes;
+    // The frame layout is the kernel's: arch/arm64 on ARMv8-A, arch/arm on 32-bit cores.
+    const std::uint64_t frame = m.cluster().core.isa == "armv8-a" ? k.signal_frame_bytes
+                                                                  : k.aarch32_signal_frame_bytes;
     const std::uint64_t stack = PageSet(11).frame();
     t.add(warmJob(
         m,
