@@ -223,6 +223,51 @@ TEST(OsWorkloads, KernelPathsFollowTheCore) {
   EXPECT_GT(heavier, 2 * a72);
 }
 
+// SMP: the two ends of a ping-pong keep a core each, so every hand-over is a cross-core
+// wake-up (IPI delivery, the target's IPI path, the lines the waker wrote). A uniprocessor
+// (the same board with one core) pays none of it; a system call never does.
+TEST(OsWorkloads, CrossCoreWakeupOnlyOnSmp) {
+  const std::vector<wl::Query> q = {lm("lat_pipe"), lm("lat_sem"), lm("lat_syscall-null")};
+  const std::string ipi = "software.kernel_paths.ipi_delivery_ns=300";
+  const std::string slowIpi = "software.kernel_paths.ipi_delivery_ns=5000";
+  const std::string up = "clusters[0].cores=1";
+  auto smp = predictInChild("j721e-idk-gw", {ipi}, q);
+  auto smpSlow = predictInChild("j721e-idk-gw", {slowIpi}, q);
+  auto uni = predictInChild("j721e-idk-gw", {up, ipi}, q);
+  auto uniSlow = predictInChild("j721e-idk-gw", {up, slowIpi}, q);
+  for (auto* v : {&smp, &smpSlow, &uni, &uniSlow})
+    for (double x : *v) ASSERT_TRUE(std::isfinite(x));
+  // lat_pipe is a round trip (two hand-overs), lat_sem half of one (one hand-over).
+  EXPECT_NEAR(smpSlow[0] - smp[0], 2 * (5.0 - 0.3), 0.2);
+  EXPECT_NEAR(smpSlow[1] - smp[1], 5.0 - 0.3, 0.1);
+  EXPECT_EQ(uniSlow[0], uni[0]);
+  EXPECT_EQ(uniSlow[1], uni[1]);
+  EXPECT_EQ(smpSlow[2], smp[2]);
+  EXPECT_EQ(uni[2], smp[2]);
+  // More shared lines cost more on the SMP board only.
+  const std::string lines = "software.kernel_paths.wakeup_shared_lines=64";
+  EXPECT_GT(one("j721e-idk-gw", {ipi, lines}, q[0]), smp[0] * 1.02);
+  EXPECT_EQ(one("j721e-idk-gw", {up, ipi, lines}, q[0]), uni[0]);
+  std::cout << "lat_pipe us: SMP " << smp[0] << ", one core " << uni[0] << "\n";
+}
+
+// Spectre-BHB: cores in the kernel's loop list (Cortex-A72, A15) pay the branch loop and its
+// barrier on every entry from user space; a Cortex-A53 does not.
+TEST(OsWorkloads, BranchHistoryLoopOnlyOnAffectedCores) {
+  const std::string base = "software.kernel_paths.bhb_barrier_cycles=100";
+  auto a72 = predictInChild("j721e-idk-gw", {base}, {lm("lat_syscall-null")});
+  auto a53 = predictInChild("am654x-evm", {base}, {lm("lat_syscall-null")});
+  const std::string barrier = "software.kernel_paths.bhb_barrier_cycles=1000";
+  auto a72b = predictInChild("j721e-idk-gw", {barrier}, {lm("lat_syscall-null")});
+  auto a53b = predictInChild("am654x-evm", {barrier}, {lm("lat_syscall-null")});
+  auto a72off =
+      predictInChild("j721e-idk-gw", {"clusters[0].core.bhb_loop_iterations=0"}, {lm("lat_syscall-null")});
+  // One entry per null call: 900 more cycles at 2 GHz.
+  EXPECT_NEAR(a72b[0] - a72[0], 900 / 2000.0, 0.01);
+  EXPECT_EQ(a53b[0], a53[0]);
+  EXPECT_LT(a72off[0], a72[0]);
+}
+
 // Found: the 32-bit boards' signal frame came from arch/arm64 (1200 B); a 32-bit ARM kernel
 // builds arch/arm/kernel/signal.h's 888 B rt_sigframe. Each ISA uses its own field.
 TEST(OsWorkloads, SignalFrameFollowsTheKernelArchitecture) {

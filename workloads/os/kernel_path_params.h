@@ -37,6 +37,7 @@ struct KernelPathParams {
   // ---- entry and exit, file system calls
   double trap_instructions = 250;
   double trap_pipeline_refills = 2;
+  double bhb_barrier_cycles = 100;
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
@@ -67,6 +68,10 @@ struct KernelPathParams {
   double wakeup_instructions = 800;
   double switch_instructions = 2000;
   double block_instructions = 400;
+  // ---- cross-core wake-up (SMP: the woken task waits on another, idle core)
+  double ipi_instructions = 600;
+  double ipi_delivery_ns = 300;
+  double wakeup_shared_lines = 12;
   // ---- pipes and sockets
   double pipe_call_instructions = 500;
   double pipe_page_instructions = 200;
@@ -131,6 +136,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "pipeline refills per kernel entry and exit (exception entry and exception return are "
             "context-synchronizing); each costs the core's pipeline depth",
             "calibrated: ARM ARM: exception entry and ERET synchronize the context");
+    sc.real("bhb_barrier_cycles", &P::bhb_barrier_cycles, "cycles", 0, 1e4,
+            "on cores the kernel mitigates for Spectre-BHB with the branch loop (core fact "
+            "`bhb_loop_iterations`): the `dsb nsh; isb` that ends the loop on every entry from "
+            "user space waits for the instructions in flight and refills the pipeline",
+            "calibrated: Linux arch/arm64/kernel/entry.S __mitigate_spectre_bhb_loop / arch/arm/"
+            "kernel/entry-armv.S vector_bhb_loop8; no published cycle count; bounds 10..1000");
     path("getppid_instructions", &P::getppid_instructions, 1e5,
          "sys_getppid body (lmbench lat_syscall null)");
     path("fd_instructions", &P::fd_instructions, 1e5,
@@ -198,6 +209,23 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
          "cpu_switch_to, finish_task_switch)");
     path("block_instructions", &P::block_instructions, 1e5,
          "prepare_to_wait / finish_wait around a blocking read");
+    path("ipi_instructions", &P::ipi_instructions, 1e5,
+         "on the woken task's idle core: the reschedule IPI (gic_handle_irq, "
+         "generic_smp_call_function_single_interrupt / sched_ttwu_pending activating the queued "
+         "task, irq_exit) and the idle loop's exit into schedule()");
+    sc.real("ipi_delivery_ns", &P::ipi_delivery_ns, "ns", 0, 1e5,
+            "from the waker's SGI write (ICC_SGI1R_EL1 / GICD_SGIR) to the target core running "
+            "its interrupt vector: GIC forwarding plus the core's exit from WFI (the idle loop "
+            "of these kernels, no deeper idle state)",
+            "calibrated: no published latency for the GIC-400/GIC-500 of these SoCs; first "
+            "estimate 300 ns; bounds 50..3000");
+    sc.real("wakeup_shared_lines", &P::wakeup_shared_lines, "lines", 0, 1000,
+            "cache lines the waker writes and the woken task then reads on its own core (pipe / "
+            "socket / semaphore state and wait queue, the wakee's scheduling fields, the target "
+            "run queue's wake list, the message): each is fetched from the other core through "
+            "the cluster's shared cache level",
+            "calibrated: estimate from the structures try_to_wake_up and pipe_read touch; "
+            "bounds 4..64");
     path("pipe_call_instructions", &P::pipe_call_instructions, 1e5,
          "pipe_read / pipe_write per call: pipe mutex, wait queues, file times");
     path("pipe_page_instructions", &P::pipe_page_instructions, 1e5,
