@@ -285,8 +285,11 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     if (bench == "lat_sig-prot") {
       // prot = (fault + forced signal + delivery) minus catch: the delivery cancels; what remains
       // is the fault entry and the permission-fault path, less the queueing of a sent signal.
-      Timed fault = m.code(
-          path(k.trap_instructions + k.fault_instructions + k.fault_signal_instructions, 1, 1));
+      // A write to a read-only mapping stops at the VMA's access check (do_page_fault ->
+      // __do_page_fault returns VM_FAULT_BADACCESS before handle_mm_fault): the page-fault
+      // path proper (fault_instructions) is not run; fault_signal_instructions is the path from
+      // do_page_fault to arm64_force_sig_fault.
+      Timed fault = m.code(path(k.trap_instructions + k.fault_signal_instructions, 1, 1));
       Timed send = m.code(path(k.signal_send_instructions));
       fault.subtract(send);
       if (fault.seconds < 0) fault = Timed{};  // lmbench settime(0)
