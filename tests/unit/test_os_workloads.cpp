@@ -251,6 +251,24 @@ TEST(OsWorkloads, CrossCoreWakeupOnlyOnSmp) {
   std::cout << "lat_pipe us: SMP " << smp[0] << ", one core " << uni[0] << "\n";
 }
 
+// A kernel generation is a software stack: the SDK 11 boards share its path factor (a free
+// parameter of linux_sdk11.yaml); the other boards keep the base stack's factor of 1.
+TEST(OsWorkloads, KernelGenerationScalesItsStacksPaths) {
+  auto j7 = soc::loadBoard(boardFile("j721e-idk-gw"));
+  auto j722s = soc::loadBoard(boardFile("j722s_evm-fs"));
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  const std::string key = "software.kernel_paths.stack_path_factor";
+  EXPECT_NE(j7.sourceOf(key).find("calibrated"), std::string::npos);
+  EXPECT_EQ(j7.sourceOf(key), j722s.sourceOf(key));
+  EXPECT_EQ(a8.sourceOf(key).find("calibrated"), std::string::npos);
+  EXPECT_EQ(a8.software.kernel_paths.stack_path_factor, 1.0);
+  double base = one("j721e-idk-gw", {key + "=1"}, lm("lat_syscall-null"));
+  double twice = one("j721e-idk-gw", {key + "=2"}, lm("lat_syscall-null"));
+  // Instructions double; the entry's pipeline refills and BHB barrier do not.
+  EXPECT_GT(twice, 1.5 * base);
+  EXPECT_LT(twice, 2.0 * base);
+}
+
 // Spectre-BHB: cores in the kernel's loop list (Cortex-A72, A15) pay the branch loop and its
 // barrier on every entry from user space; a Cortex-A53 does not.
 TEST(OsWorkloads, BranchHistoryLoopOnlyOnAffectedCores) {

@@ -34,6 +34,7 @@ struct KernelPathParams {
   double data_bytes_per_instruction = 2.0;
   double aarch32_path_factor = 1.0;
   double armv5_path_factor = 1.1;
+  double stack_path_factor = 1.0;
   // ---- entry and exit, file system calls
   double trap_instructions = 250;
   double trap_pipeline_refills = 2;
@@ -128,6 +129,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
     sc.real("armv5_path_factor", &P::armv5_path_factor, "ratio", 0.3, 3,
             "path length of an ARMv5 kernel relative to the AArch64 counts",
             "calibrated: as ARMv7, plus no MOVW/MOVT and more literal loads");
+    sc.real("stack_path_factor", &P::stack_path_factor, "ratio", 0.3, 5,
+            "path length of this stack's kernel relative to the shared counts: what a kernel "
+            "generation adds or removes on every path (entry code, hardening, tracing hooks); 1 "
+            "for the base stack",
+            "linux_kernel_paths.yaml: 1 by definition; a newer stack's preset declares its own "
+            "(calibrated)");
     path("trap_instructions", &P::trap_instructions, 1e5,
          "kernel entry and exit of one system call or exception from user space (register "
          "save/restore, dispatch, work checks on return: entry.S, el0_svc_common, "

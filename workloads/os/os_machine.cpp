@@ -162,7 +162,8 @@ double OsMachine::pathFactor(bool user) const {
              : isa.rfind("armv5", 0) == 0 ? kp_.armv5_path_factor
                                           : kp_.aarch32_path_factor;
   if (user) return f;
-  return f * (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
+  return f * kp_.stack_path_factor *
+         (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
 }
 
 cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {

@@ -132,7 +132,8 @@ class OsMachine {
   bool vivtCaches() const;
   /// Translation-table levels of a page walk (4 KiB pages: AArch64 48-bit VA 4, ARMv7/v5 2).
   int pageWalkLevels() const;
-  /// Dynamic-instruction factor: the ISA path factor, times the lock factor for kernel code.
+  /// Dynamic-instruction factor: the ISA path factor, times the stack's path factor and the
+  /// lock factor for kernel code.
   double pathFactor(bool user = false) const;
   /// Seconds of `cycles` core cycles.
   double seconds(double cycles) const { return cycles / clockHz(); }
