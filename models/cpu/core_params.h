@@ -29,6 +29,9 @@ struct CoreParams {
   bool hw_divide = true;    ///< integer divide instructions (SDIV/UDIV) in hardware
   bool mmu = true;          ///< MMU (virtual memory) rather than an MPU only
   double clock_mhz = 1000;  ///< core clock (board fact)
+  /// Spectre-BHB: iterations of the branch loop Linux runs on every kernel entry from user
+  /// space on this core type (0 = not affected or not mitigated with the loop).
+  int bhb_loop_iterations = 0;
 
   static const params::Schema<CoreParams>& schema();
 };
@@ -67,6 +70,11 @@ inline const params::Schema<CoreParams>& CoreParams::schema() {
                 "Arm Architecture Reference Manual")
           .flag("mmu", &CoreParams::mmu, "memory management unit (virtual memory), not an MPU only",
                 "Arm Technical Reference Manual")
+          .integer("bhb_loop_iterations", &CoreParams::bhb_loop_iterations, "iterations", 0, 64,
+                   "branch-history loop Linux runs on each kernel entry from user space "
+                   "(Spectre-BHB mitigation; 0 = none)",
+                   "Linux arch/arm64/kernel/proton-pack.c spectre_bhb_loop_affected and "
+                   "arch/arm/mm/proc-v7-bugs.c cpu_v7_spectre_bhb_init (MIDR lists)")
           .real("clock_mhz", &CoreParams::clock_mhz, "MHz", 1, 10000, "core clock",
                 "board fact: SoC datasheet operating point / guide board table")
           .required();

@@ -223,6 +223,88 @@ TEST(OsWorkloads, KernelPathsFollowTheCore) {
   EXPECT_GT(heavier, 2 * a72);
 }
 
+// SMP: the two ends of a ping-pong keep a core each, so every hand-over is a cross-core
+// wake-up (IPI delivery, the target's IPI path, the lines the waker wrote). A uniprocessor
+// (the same board with one core) pays none of it; a system call never does.
+TEST(OsWorkloads, CrossCoreWakeupOnlyOnSmp) {
+  const std::vector<wl::Query> q = {lm("lat_pipe"), lm("lat_sem"), lm("lat_syscall-null")};
+  const std::string ipi = "software.kernel_paths.ipi_delivery_ns=300";
+  const std::string slowIpi = "software.kernel_paths.ipi_delivery_ns=5000";
+  const std::string up = "clusters[0].cores=1";
+  auto smp = predictInChild("j721e-idk-gw", {ipi}, q);
+  auto smpSlow = predictInChild("j721e-idk-gw", {slowIpi}, q);
+  auto uni = predictInChild("j721e-idk-gw", {up, ipi}, q);
+  auto uniSlow = predictInChild("j721e-idk-gw", {up, slowIpi}, q);
+  for (auto* v : {&smp, &smpSlow, &uni, &uniSlow})
+    for (double x : *v) ASSERT_TRUE(std::isfinite(x));
+  // lat_pipe is a round trip (two hand-overs), lat_sem half of one (one hand-over).
+  EXPECT_NEAR(smpSlow[0] - smp[0], 2 * (5.0 - 0.3), 0.2);
+  EXPECT_NEAR(smpSlow[1] - smp[1], 5.0 - 0.3, 0.1);
+  EXPECT_EQ(uniSlow[0], uni[0]);
+  EXPECT_EQ(uniSlow[1], uni[1]);
+  EXPECT_EQ(smpSlow[2], smp[2]);
+  EXPECT_EQ(uni[2], smp[2]);
+  // More shared lines cost more on the SMP board only.
+  const std::string lines = "software.kernel_paths.wakeup_shared_lines=64";
+  EXPECT_GT(one("j721e-idk-gw", {ipi, lines}, q[0]), smp[0] * 1.02);
+  EXPECT_EQ(one("j721e-idk-gw", {up, ipi, lines}, q[0]), uni[0]);
+  std::cout << "lat_pipe us: SMP " << smp[0] << ", one core " << uni[0] << "\n";
+}
+
+// A kernel generation is a software stack: the SDK 11 boards share its path factor (a free
+// parameter of linux_sdk11.yaml); the other boards keep the base stack's factor of 1.
+TEST(OsWorkloads, KernelGenerationScalesItsStacksPaths) {
+  auto j7 = soc::loadBoard(boardFile("j721e-idk-gw"));
+  auto j722s = soc::loadBoard(boardFile("j722s_evm-fs"));
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  const std::string key = "software.kernel_paths.stack_path_factor";
+  EXPECT_NE(j7.sourceOf(key).find("calibrated"), std::string::npos);
+  EXPECT_EQ(j7.sourceOf(key), j722s.sourceOf(key));
+  EXPECT_EQ(a8.sourceOf(key).find("calibrated"), std::string::npos);
+  EXPECT_EQ(a8.software.kernel_paths.stack_path_factor, 1.0);
+  double base = one("j721e-idk-gw", {key + "=1"}, lm("lat_syscall-null"));
+  double twice = one("j721e-idk-gw", {key + "=2"}, lm("lat_syscall-null"));
+  // Instructions double; the entry's pipeline refills and BHB barrier do not.
+  EXPECT_GT(twice, 1.5 * base);
+  EXPECT_LT(twice, 2.0 * base);
+}
+
+// Spectre-BHB: cores in the kernel's loop list (Cortex-A72, A15) pay the branch loop and its
+// barrier on every entry from user space; a Cortex-A53 does not.
+TEST(OsWorkloads, BranchHistoryLoopOnlyOnAffectedCores) {
+  const std::string base = "software.kernel_paths.bhb_barrier_cycles=100";
+  auto a72 = predictInChild("j721e-idk-gw", {base}, {lm("lat_syscall-null")});
+  auto a53 = predictInChild("am654x-evm", {base}, {lm("lat_syscall-null")});
+  const std::string barrier = "software.kernel_paths.bhb_barrier_cycles=1000";
+  auto a72b = predictInChild("j721e-idk-gw", {barrier}, {lm("lat_syscall-null")});
+  auto a53b = predictInChild("am654x-evm", {barrier}, {lm("lat_syscall-null")});
+  auto a72off =
+      predictInChild("j721e-idk-gw", {"clusters[0].core.bhb_loop_iterations=0"}, {lm("lat_syscall-null")});
+  // One entry per null call: 900 more cycles at 2 GHz.
+  EXPECT_NEAR(a72b[0] - a72[0], 900 / 2000.0, 0.01);
+  EXPECT_EQ(a53b[0], a53[0]);
+  EXPECT_LT(a72off[0], a72[0]);
+}
+
+// Found: the 32-bit boards' signal frame came from arch/arm64 (1200 B); a 32-bit ARM kernel
+// builds arch/arm/kernel/signal.h's 888 B rt_sigframe. Each ISA uses its own field.
+TEST(OsWorkloads, SignalFrameFollowsTheKernelArchitecture) {
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  EXPECT_EQ(a8.software.kernel_paths.aarch32_signal_frame_bytes, 888u);
+  EXPECT_NE(a8.sourceOf("software.kernel_paths.aarch32_signal_frame_bytes")
+                .find("arch/arm/kernel/signal.h"),
+            std::string::npos);
+  const auto catchQ = lm("lat_sig-catch");
+  const std::string big32 = "software.kernel_paths.aarch32_signal_frame_bytes=65536";
+  const std::string big64 = "software.kernel_paths.signal_frame_bytes=65536";
+  double base32 = one("am335x-evm", {}, catchQ);
+  EXPECT_GT(one("am335x-evm", {big32}, catchQ), base32 * 1.05);
+  EXPECT_EQ(one("am335x-evm", {big64}, catchQ), base32);
+  double base64 = one("j721e-idk-gw", {}, catchQ);
+  EXPECT_GT(one("j721e-idk-gw", {big64}, catchQ), base64 * 1.05);
+  EXPECT_EQ(one("j721e-idk-gw", {big32}, catchQ), base64);
+}
+
 // PREEMPT_RT: the same SoC with the RT kernel has slower lock-heavy paths; cyclictest's worst
 // case grows with the background load's memory traffic and interrupts.
 TEST(OsWorkloads, RtKernelAndCyclictest) {

@@ -34,9 +34,11 @@ struct KernelPathParams {
   double data_bytes_per_instruction = 2.0;
   double aarch32_path_factor = 1.0;
   double armv5_path_factor = 1.1;
+  double stack_path_factor = 1.0;
   // ---- entry and exit, file system calls
   double trap_instructions = 250;
   double trap_pipeline_refills = 2;
+  double bhb_barrier_cycles = 100;
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
@@ -52,6 +54,7 @@ struct KernelPathParams {
   double signal_deliver_instructions = 1500;
   double sigreturn_instructions = 1200;
   std::uint64_t signal_frame_bytes = 1200;
+  std::uint64_t aarch32_signal_frame_bytes = 888;
   double fault_signal_instructions = 800;
   // ---- memory management
   double fault_instructions = 800;
@@ -66,6 +69,10 @@ struct KernelPathParams {
   double wakeup_instructions = 800;
   double switch_instructions = 2000;
   double block_instructions = 400;
+  // ---- cross-core wake-up (SMP: the woken task waits on another, idle core)
+  double ipi_instructions = 600;
+  double ipi_delivery_ns = 300;
+  double wakeup_shared_lines = 12;
   // ---- pipes and sockets
   double pipe_call_instructions = 500;
   double pipe_page_instructions = 200;
@@ -122,6 +129,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
     sc.real("armv5_path_factor", &P::armv5_path_factor, "ratio", 0.3, 3,
             "path length of an ARMv5 kernel relative to the AArch64 counts",
             "calibrated: as ARMv7, plus no MOVW/MOVT and more literal loads");
+    sc.real("stack_path_factor", &P::stack_path_factor, "ratio", 0.3, 5,
+            "path length of this stack's kernel relative to the shared counts: what a kernel "
+            "generation adds or removes on every path (entry code, hardening, tracing hooks); 1 "
+            "for the base stack",
+            "linux_kernel_paths.yaml: 1 by definition; a newer stack's preset declares its own "
+            "(calibrated)");
     path("trap_instructions", &P::trap_instructions, 1e5,
          "kernel entry and exit of one system call or exception from user space (register "
          "save/restore, dispatch, work checks on return: entry.S, el0_svc_common, "
@@ -130,6 +143,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "pipeline refills per kernel entry and exit (exception entry and exception return are "
             "context-synchronizing); each costs the core's pipeline depth",
             "calibrated: ARM ARM: exception entry and ERET synchronize the context");
+    sc.real("bhb_barrier_cycles", &P::bhb_barrier_cycles, "cycles", 0, 1e4,
+            "on cores the kernel mitigates for Spectre-BHB with the branch loop (core fact "
+            "`bhb_loop_iterations`): the `dsb nsh; isb` that ends the loop on every entry from "
+            "user space waits for the instructions in flight and refills the pipeline",
+            "calibrated: Linux arch/arm64/kernel/entry.S __mitigate_spectre_bhb_loop / arch/arm/"
+            "kernel/entry-armv.S vector_bhb_loop8; no published cycle count; bounds 10..1000");
     path("getppid_instructions", &P::getppid_instructions, 1e5,
          "sys_getppid body (lmbench lat_syscall null)");
     path("fd_instructions", &P::fd_instructions, 1e5,
@@ -159,9 +178,17 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
     path("sigreturn_instructions", &P::sigreturn_instructions, 1e5,
          "rt_sigreturn: restore_sigframe incl. FP/SIMD state");
     sc.bytes("signal_frame_bytes", &P::signal_frame_bytes, 64, 65536,
-             "signal frame written to the user stack and read back by sigreturn",
+             "signal frame an AArch64 (armv8-a) kernel writes to the user stack and sigreturn "
+             "reads back",
              "arch/arm64/kernel/signal.c rt_sigframe: siginfo (128 B) + ucontext with sigcontext "
              "(272 B) and fpsimd_context (528 B) + frame record");
+    sc.bytes("aarch32_signal_frame_bytes", &P::aarch32_signal_frame_bytes, 64, 65536,
+             "signal frame a 32-bit ARM (ARMv7, ARMv5) kernel writes to the user stack and "
+             "sigreturn reads back",
+             "arch/arm/kernel/signal.h rt_sigframe = siginfo (128 B) + sigframe: struct ucontext "
+             "(arch/arm/include/asm/ucontext.h: uc_flags, uc_link, stack_t 12 B, sigcontext 84 B, "
+             "sigset 8 B, pad to a 128 B mask, uc_regspace 512 B holding the VFP frame) 744 B + "
+             "retcode[4] 16 B = 888 B");
     path("fault_signal_instructions", &P::fault_signal_instructions, 1e5,
          "do_page_fault on a write to a read-only mapping up to arm64_force_sig_fault");
     path("fault_instructions", &P::fault_instructions, 1e5,
@@ -189,6 +216,23 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
          "cpu_switch_to, finish_task_switch)");
     path("block_instructions", &P::block_instructions, 1e5,
          "prepare_to_wait / finish_wait around a blocking read");
+    path("ipi_instructions", &P::ipi_instructions, 1e5,
+         "on the woken task's idle core: the reschedule IPI (gic_handle_irq, "
+         "generic_smp_call_function_single_interrupt / sched_ttwu_pending activating the queued "
+         "task, irq_exit) and the idle loop's exit into schedule()");
+    sc.real("ipi_delivery_ns", &P::ipi_delivery_ns, "ns", 0, 1e5,
+            "from the waker's SGI write (ICC_SGI1R_EL1 / GICD_SGIR) to the target core running "
+            "its interrupt vector: GIC forwarding plus the core's exit from WFI (the idle loop "
+            "of these kernels, no deeper idle state)",
+            "calibrated: no published latency for the GIC-400/GIC-500 of these SoCs; first "
+            "estimate 300 ns; bounds 50..3000");
+    sc.real("wakeup_shared_lines", &P::wakeup_shared_lines, "lines", 0, 1000,
+            "cache lines the waker writes and the woken task then reads on its own core (pipe / "
+            "socket / semaphore state and wait queue, the wakee's scheduling fields, the target "
+            "run queue's wake list, the message): each is fetched from the other core through "
+            "the cluster's shared cache level",
+            "calibrated: estimate from the structures try_to_wake_up and pipe_read touch; "
+            "bounds 4..64");
     path("pipe_call_instructions", &P::pipe_call_instructions, 1e5,
          "pipe_read / pipe_write per call: pipe mutex, wait queues, file times");
     path("pipe_page_instructions", &P::pipe_page_instructions, 1e5,

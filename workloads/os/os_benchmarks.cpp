@@ -211,6 +211,30 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
   // Sleep on a wait queue, be switched out; the waker's wake-up.
   const CodeWork sleepSwitch = path(k.block_instructions + k.switch_instructions);
   const CodeWork wakeup = path(k.wakeup_instructions);
+  // `fixed` plus `hops` hand-overs between `tasks` tasks, each hand-over `perHop` (the waker's
+  // side and the woken task's return) plus the switch to the woken task. On one core the waker
+  // blocks and switches to it; on another, idle core (crossCoreShare) the woken task's core
+  // takes the IPI and switches from idle while the waker blocks in parallel (off the path).
+  auto handOvers = [&](const CodeWork& fixed, const CodeWork& perHop, double hops, int tasks) {
+    const double x = m.crossCoreShare(tasks);
+    Timed r;
+    if (x < 1) {
+      CodeWork w = fixed;
+      CodeWork hop = perHop;
+      hop += sleepSwitch;
+      w += times(hop, hops);
+      r.add(m.code(w), 1 - x);
+    }
+    if (x > 0) {
+      CodeWork w = fixed;
+      CodeWork hop = perHop;
+      hop += path(k.switch_instructions);
+      w += times(hop, hops);
+      r.add(m.code(w), x);
+      r.add(m.crossCoreWakeup(), hops * x);
+    }
+    return r;
+  };
   auto nfsWait = [&](Timed& t, double rpcs, double syncOps, double wireBytes) {
     t.add("nfs.round_trip", rpcs * S.nfs_rtt_us * 1e-6);
     t.add("nfs.server_commit", syncOps * S.nfs_sync_op_us * 1e-6);
@@ -246,7 +270,9 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     w += sys(k.sigreturn_instructions);
     t = m.code(w);
     t.add(m.code(path(L.user_handler_instructions), true));
-    const std::uint64_t frame = k.signal_frame_bytes;
+    // The frame layout is the kernel's: arch/arm64 on ARMv8-A, arch/arm on 32-bit cores.
+    const std::uint64_t frame = m.cluster().core.isa == "armv8-a" ? k.signal_frame_bytes
+                                                                  : k.aarch32_signal_frame_bytes;
     const std::uint64_t stack = PageSet(11).frame();
     t.add(warmJob(
         m,
@@ -259,8 +285,11 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     if (bench == "lat_sig-prot") {
       // prot = (fault + forced signal + delivery) minus catch: the delivery cancels; what remains
       // is the fault entry and the permission-fault path, less the queueing of a sent signal.
-      Timed fault = m.code(
-          path(k.trap_instructions + k.fault_instructions + k.fault_signal_instructions, 1, 1));
+      // A write to a read-only mapping stops at the VMA's access check (do_page_fault ->
+      // __do_page_fault returns VM_FAULT_BADACCESS before handle_mm_fault): the page-fault
+      // path proper (fault_instructions) is not run; fault_signal_instructions is the path from
+      // do_page_fault to arm64_force_sig_fault.
+      Timed fault = m.code(path(k.trap_instructions + k.fault_signal_instructions, 1, 1));
       Timed send = m.code(path(k.signal_send_instructions));
       fault.subtract(send);
       if (fault.seconds < 0) fault = Timed{};  // lmbench settime(0)
@@ -284,8 +313,6 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     w += path(k.pte_zap_instructions, anon);
     w += path(k.page_free_instructions, tables + cow);
     w += sys(0);
-    w += times(sleepSwitch, 2);
-    w += times(wakeup, 2);
     std::uint64_t zeroBytes = static_cast<std::uint64_t>(tables) * kPage;
     if (bench == "lat_proc-exec") {
       const double image = L.exec_image_pages;
@@ -297,7 +324,8 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
       w += path(k.pte_zap_instructions + k.page_free_instructions, image);
       zeroBytes += static_cast<std::uint64_t>(image) * kPage;
     }
-    t = m.code(w);
+    // The child starts (wake_up_new_task) and, at exit, wakes the waiting parent.
+    t = handOvers(w, wakeup, 2, 2);
     const auto cowPages = static_cast<std::uint64_t>(cow);
     PageSet ps(12);
     const auto zeroed = ps.buffer(zeroBytes), parent = ps.buffer(cowPages * kPage),
@@ -323,7 +351,7 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     if (m.vivtCaches())
       t = m.coldCode(hop, 0, 0);  // the switch flushed the L1s: the path runs cold
     else
-      t = m.code(hop);
+      t = handOvers(CodeWork{}, wakeup, 1, procs);
     if (size > 0) {
       // Each process sums its own malloc'ed array: its own scattered frames.
       PageSet ps(13);
@@ -366,15 +394,12 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     CodeWork w = sys(sendBody);
     w += wakeup;
     w += sys(recvBody);
-    w += sleepSwitch;
-    t = m.code(times(w, 2));
+    t = handOvers(CodeWork{}, w, 2, 2);
   } else if (bench == "lat_connect") {
     // socket, connect, close (client); accept, close (server); the handshake and teardown.
     CodeWork w = times(sys(k.fd_instructions), 5);
     w += path(k.tcp_connect_instructions);
-    w += times(wakeup, 2);
-    w += times(sleepSwitch, 2);
-    t = m.code(w);
+    t = handOvers(w, wakeup, 2, 2);
   } else if (bench == "lat_select") {
     CodeWork w = sys(k.select_instructions);
     w += path(k.poll_fd_instructions, L.select_fds);
@@ -383,8 +408,7 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     // lmbench reports half a round trip: up (wakes the peer), down (sleeps), switch.
     CodeWork w = times(sys(k.semop_instructions), 2);
     w += wakeup;
-    w += sleepSwitch;
-    t = m.code(w);
+    t = handOvers(CodeWork{}, w, 1, 2);
   } else if (bench == "lat_pagefault") {
     // Per page: a share of one fault (fault-around maps its neighbours), mapping and unmapping
     // the page, and the touch itself: a TLB refill (page walk) and a load from the page.
@@ -476,9 +500,7 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
       w += sys(k.fd_instructions + k.unix_call_instructions);
     }
     // Writer and reader each sleep once per pipe-full and wake the other.
-    w += times(sleepSwitch, 2 * rounds);
-    w += times(wakeup, 2 * rounds);
-    t = m.code(w);
+    t = handOvers(w, wakeup, 2 * rounds, 2);
     const std::uint64_t off =
         bench == "bw_pipe" ? static_cast<std::uint64_t>(L.reader_offset_bytes) : 0;
     PageSet ps(16);

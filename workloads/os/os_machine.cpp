@@ -18,6 +18,8 @@ namespace {
 /// Kernel data lives apart from the benchmarks' buffers (addresses are only names here).
 constexpr std::uint64_t kKernelData = 0xC0000000ull;
 constexpr std::uint64_t kStreamBase = 0x100000000ull;
+/// Kernel objects a waker writes and the woken task reads (pipe, wait queue, run queue).
+constexpr std::uint64_t kSharedLines = 0xD0000000ull;
 
 std::uint64_t pow2AtLeast(double v, std::uint64_t floor) {
   std::uint64_t p = floor;
@@ -160,7 +162,8 @@ double OsMachine::pathFactor(bool user) const {
              : isa.rfind("armv5", 0) == 0 ? kp_.armv5_path_factor
                                           : kp_.aarch32_path_factor;
   if (user) return f;
-  return f * (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
+  return f * kp_.stack_path_factor *
+         (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
 }
 
 cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {
@@ -217,8 +220,14 @@ Timed OsMachine::fromRun(const CodeRun& r, double instructions, double traps,
   for (const auto& [n, share] : r.shares) t.add(prefix + "." + n, seconds(cycles * share));
   const double refill = traps * kp_.trap_pipeline_refills * cluster().core.pipeline_depth_stages;
   t.add(prefix + ".trap_refill", seconds(refill));
+  // Spectre-BHB loop on each entry from user space (a taken branch, a subtract and a
+  // conditional branch per iteration at the path's CPI, then the barrier).
+  const int bhbLoop = cluster().core.bhb_loop_iterations;
+  const double bhb =
+      bhbLoop > 0 && prefix != "user" ? traps * (3.0 * bhbLoop * r.cpi + kp_.bhb_barrier_cycles) : 0;
+  t.add(prefix + ".bhb_mitigation", seconds(bhb));
   counters.kernelInstructions += instructions;
-  counters.cycles += cycles + refill;
+  counters.cycles += cycles + refill + bhb;
   return t;
 }
 
@@ -290,6 +299,48 @@ Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBy
   counters.l1iMissesPerKi = r.l1iPerKi;
   counters.l1dMissesPerKi = r.l1dPerKi;
   return fromRun(r, instr, w.traps, "kernel");
+}
+
+int OsMachine::clusterCores() const {
+  return std::max(1, cluster().info.cores);
+}
+
+double OsMachine::crossCoreShare(int tasks) const {
+  const int c = clusterCores();
+  if (c < 2 || tasks < 2) return 0;
+  return std::min(1.0, static_cast<double>(c - 1) / static_cast<double>(tasks - 1));
+}
+
+Timed OsMachine::crossCoreWakeup() {
+  Timed t;
+  t.add("ipi.delivery", kp_.ipi_delivery_ns * 1e-9);
+  if (kp_.ipi_instructions > 0) {
+    const CodeWork w = path(kp_.ipi_instructions, 1, 1);
+    t.add(fromRun(warmRun(profileFor(w)), w.instructions * pathFactor(), w.traps, "ipi"));
+  }
+  const auto lines = static_cast<std::uint64_t>(std::llround(kp_.wakeup_shared_lines));
+  if (lines > 0) {
+    const auto line = static_cast<std::uint64_t>(cluster().l1d->line_bytes);
+    // Lines the waker wrote: present in the cluster's shared level, not in this core's L1.
+    // Spread over pages as kernel objects are (one line per 448 bytes).
+    auto touch = [lines, line](models::CoreMemory& c) {
+      for (std::uint64_t i = 0; i < lines; ++i) c.chase(kSharedLines + i * 7 * line);
+    };
+    soc::Platform& plat = ctx_.platform();
+    plat.flushCaches();
+    plat.run(benchCore(), touch);
+    plat.core(benchCore()).resetState();
+    plat.resetStats();
+    soc::RunResult rr = plat.run(benchCore(), touch);
+    double rest = rr.seconds;
+    for (const auto& [n, sec] : rr.breakdown.items()) {
+      t.add("ipi.lines." + n, sec);
+      rest -= sec;
+    }
+    if (rest > 1e-15) t.add("ipi.lines.other", rest);
+    counters.copyBytes += static_cast<double>(lines * line);
+  }
+  return t;
 }
 
 Timed OsMachine::job(const soc::Platform::Job& j, const std::string& prefix, bool flush) {

@@ -13,9 +13,16 @@
 /// entries; a path run cold (cyclictest's worst case) is executed once after the caches are
 /// flushed, optionally while other cores stream memory.
 ///
+/// Each entry from user space also pays the core's Spectre-BHB loop when the core type has one
+/// (CoreParams::bhb_loop_iterations: the loop's instructions plus the stack's
+/// `bhb_barrier_cycles`). A wake-up of a task waiting on another, idle core (SMP: Linux puts a
+/// woken task back on its previous CPU when that CPU is idle, so the two ends of a ping-pong
+/// keep a core each) costs the reschedule IPI on the target core, the GIC delivery latency and
+/// the cache lines the waker wrote, read on the target core from the cluster's shared level.
+///
 /// Not modelled: TLB misses other than the explicit page walks the workloads issue, cache
-/// pollution of the benchmark's data by kernel code, cross-core wake-ups (both sides of a
-/// ping-pong run on one core).
+/// pollution of the benchmark's data by kernel code, coherence (a line written on another core
+/// is read from the shared level as an L1 miss, not snooped).
 #include <cstdint>
 #include <map>
 #include <string>
@@ -100,6 +107,15 @@ class OsMachine {
   /// stream only the core's L1s are cold (nothing evicts the shared levels), averaged over the
   /// profile's programs.
   Timed coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes);
+  /// Cores of the benchmark's cluster Linux can spread a ping-pong over (1 = uniprocessor).
+  int clusterCores() const;
+  /// Share of the wake-ups in a ring of `tasks` tasks that reach a task waiting on another core:
+  /// each task keeps a core of its own while there are enough (0 on a uniprocessor).
+  double crossCoreShare(int tasks) const;
+  /// One wake-up of a task waiting on another, idle core, on the critical path: GIC delivery
+  /// (`ipi_delivery_ns`), the target's IPI and idle-exit path (`ipi_instructions`, one kernel
+  /// entry) and `wakeup_shared_lines` lines read from the cluster's shared cache level.
+  Timed crossCoreWakeup();
   /// Run `job` on the benchmark core (after flushing every cache when `flush`); parts are
   /// prefixed with `prefix` ("copy" -> "copy.l2", "copy.dram.row_miss", ...).
   Timed job(const soc::Platform::Job& j, const std::string& prefix, bool flush);
@@ -116,7 +132,8 @@ class OsMachine {
   bool vivtCaches() const;
   /// Translation-table levels of a page walk (4 KiB pages: AArch64 48-bit VA 4, ARMv7/v5 2).
   int pageWalkLevels() const;
-  /// Dynamic-instruction factor: the ISA path factor, times the lock factor for kernel code.
+  /// Dynamic-instruction factor: the ISA path factor, times the stack's path factor and the
+  /// lock factor for kernel code.
   double pathFactor(bool user = false) const;
   /// Seconds of `cycles` core cycles.
   double seconds(double cycles) const { return cycles / clockHz(); }
