@@ -1163,7 +1163,8 @@ TEST_F(BadInput, MeasuredAndValidateRejectABadMeasuredCsv) {
 TEST_F(BadInput, EmptyFiltersAndZeroJobsAreUsageErrors) {
   for (std::string cmd : {"measured --family ''", "validate --no-out --family ''",
                           "run --board am335x-evm --family ''", "calibrate --check --family ''",
-                          "validate --no-out --board ''", "measured --board ''"}) {
+                          "validate --no-out --board ''", "measured --board ''",
+                          "plot --validate-csv x.csv --family ''"}) {
     auto r = socsim(cmd);
     EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
     EXPECT_TRUE(contains(r.err, "empty name")) << cmd << ": " << r.err;
