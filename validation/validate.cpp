@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "calibration/dataset/csv_number.h"
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/input_file.h"
@@ -356,13 +357,8 @@ std::vector<ValidationRow> readValidateCsv(const std::string& path) {
     throw InputError(path, 1, "",
                      "not a socsim validate CSV: expected the header '" + expect + "'");
   }
-  auto number = [&](const std::string& s, int line, const char* col) -> std::optional<double> {
-    if (s.empty()) return std::nullopt;
-    char* end = nullptr;
-    double v = std::strtod(s.c_str(), &end);
-    if (end == s.c_str() || *end != '\0' || !std::isfinite(v))
-      throw InputError(path, line, col, "expected a number, got '" + s + "'");
-    return v;
+  auto number = [&](const std::string& s, int line, const char* col) {
+    return calib::parseCsvNumber(s, path, line, col);
   };
   std::vector<ValidationRow> out;
   for (size_t i = 1; i < recs.size(); ++i) {

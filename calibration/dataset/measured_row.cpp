@@ -15,6 +15,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/input_file.h"
+#include "calibration/dataset/csv_number.h"
 #include "calibration/dataset/vocabulary.h"
 
 namespace socsim::calib {
@@ -38,20 +39,6 @@ void writeMeasuredCsv(std::ostream& os, const std::vector<MeasuredRow>& rows) {
 namespace {
 std::string clip(const std::string& s) {
   return s.size() <= 60 ? s : s.substr(0, 57) + "...";
-}
-
-std::optional<double> parseOptNumber(const std::string& s, const std::string& file, int line,
-                                     const char* col) {
-  if (s.empty()) return std::nullopt;
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (end == s.c_str() || *end != '\0')
-    throw InputError(file, line, col, "expected a number, got '" + clip(s) + "'");
-  // nan, inf and overflowing values (1e999) are not measurements, and would make the JSON
-  // output invalid.
-  if (!std::isfinite(v))
-    throw InputError(file, line, col, "expected a finite number, got '" + clip(s) + "'");
-  return v;
 }
 
 /// Measured CSVs are a few MB; anything far larger is not one (or is an endless device).
@@ -143,11 +130,11 @@ std::vector<MeasuredRow> readOne(const std::string& path, const std::set<std::st
     r.metric = f[6];
     r.params = f[7];
     r.unit = f[8];
-    auto v = parseOptNumber(f[9], path, line, "value");
+    auto v = parseCsvNumber(f[9], path, line, "value");
     if (!v) throw InputError(path, line, "value", "missing value");
     r.value = *v;
-    r.min = parseOptNumber(f[10], path, line, "min");
-    r.max = parseOptNumber(f[11], path, line, "max");
+    r.min = parseCsvNumber(f[10], path, line, "min");
+    r.max = parseCsvNumber(f[11], path, line, "max");
     r.flag = f[12];
     checkRow(r, path, line, knownBoards);
     rows.push_back(std::move(r));
@@ -222,6 +209,18 @@ std::optional<std::string> paramValue(const std::string& params, const std::stri
   for (auto& [k, v] : parseParams(params))
     if (k == key) return v;
   return std::nullopt;
+}
+
+std::optional<double> parseCsvNumber(const std::string& s, const std::string& file, int line,
+                                     const char* col) {
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0')
+    throw InputError(file, line, col, "expected a number, got '" + clip(s) + "'");
+  if (!std::isfinite(v))
+    throw InputError(file, line, col, "expected a finite number, got '" + clip(s) + "'");
+  return v;
 }
 
 }  // namespace socsim::calib
