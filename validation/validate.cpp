@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -370,12 +371,11 @@ std::vector<ValidationRow> readValidateCsv(const std::string& path) {
                            std::to_string(f.size()));
     ValidationRow r;
     auto& m = r.measured;
-    m.board = f[0];
-    m.family = f[1];
-    m.benchmark = f[2];
-    m.metric = f[3];
-    m.params = f[4];
-    m.unit = f[5];
+    // The row identity: the CSV's first six columns, in validateCsvHeader() order.
+    using M = calib::MeasuredRow;
+    static std::string M::*const kIdentity[] = {&M::board,  &M::family, &M::benchmark,
+                                                &M::metric, &M::params, &M::unit};
+    for (size_t c = 0; c < std::size(kIdentity); ++c) m.*kIdentity[c] = f[c];
     auto v = number(f[6], line, "measured");
     if (!v) throw InputError(path, line, "measured", "missing measured value");
     m.value = *v;
