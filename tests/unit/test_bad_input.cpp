@@ -1257,3 +1257,25 @@ TEST_F(BadInput, ExplainTableUsesEngineeringUnits) {
   EXPECT_TRUE(contains(c.out, ",part,seconds,share_%,")) << "csv keeps seconds: " << c.out;
 }
 
+
+// Found (session 3): ingest exited 0 when it left printed values out. DESIGN.md: nothing is
+// silently dropped and exit 2 is bad data; the summary counts what was not ingested, the CSV is
+// still written, and a clean guide still exits 0.
+TEST_F(BadInput, IngestCountsDroppedItemsAndExits2) {
+  SOCSIM_REQUIRE_SEEDS();
+  std::string text = readAll(test::seedPath("004_d708b8e6c9b42985.txt"));
+  size_t third = text.find('\n', text.find('\n', text.find('\n') + 1) + 1);
+  ASSERT_NE(third, std::string::npos);
+  std::string stray = text.substr(0, third + 1) + "Stray result 12.5 34\n" + text.substr(third + 1);
+  std::string g = write("g004.txt", stray);
+  auto r = socsim("ingest " + q(g) + " --out " + q(path("out")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "g004.txt:4: line outside any recognised table ignored")) << r.err;
+  EXPECT_TRUE(contains(r.err, "236 values -> " + path("out") + "/g004.csv; 1 printed item(s) not ingested"))
+      << r.err;
+  EXPECT_TRUE(fs::exists(path("out/g004.csv")));
+  auto clean = socsim("ingest " + q(test::seedPath("004_d708b8e6c9b42985.txt")) + " --out " +
+                      q(path("clean")));
+  EXPECT_EQ(clean.status, 0) << clean.err;
+  EXPECT_FALSE(contains(clean.err, "not ingested")) << clean.err;
+}
