@@ -315,8 +315,8 @@ Action addValidate(CLI::App& app) {
   sub->add_option("--from", o->from,
                   "simulate nothing: take the results of an earlier run from DIR/validate.csv "
                   "(DIR is that run's --out folder, or the CSV itself) and print them, and write "
-                  "--report, as that run would (--board/--family select rows by name; the "
-                  "summaries are computed from the CSV's 6-digit values)");
+                  "--report, as that run would (--board/--family select rows by name; numbers "
+                  "are the CSV's 6 significant digits)");
   return [o]() {
     Format fmt = parseFormat(o->format);
     if (o->policy) {
