@@ -38,6 +38,21 @@ bool selected(const Spec& spec, const calib::MeasuredRow& r) {
 
 std::vector<std::vector<wl::Query>> selectQueries(const Spec& spec, const std::string& measuredDir) {
   auto rows = calib::readMeasuredDir(measuredDir);
+  // A selector that matches no row of the dataset is a mistake (a misspelt glob, a family
+  // without that benchmark), not a request for nothing.
+  for (size_t i = 0; i < spec.benchmarks.size(); ++i) {
+    BenchmarkSelector one = spec.benchmarks[i];
+    Spec alone;
+    alone.benchmarks = {one};
+    if (std::none_of(rows.begin(), rows.end(), [&](const auto& r) { return selected(alone, r); })) {
+      std::string what = one.benchmark.empty() ? "" : "benchmark '" + one.benchmark + "'";
+      for (size_t f = 0; f < one.families.size(); ++f)
+        what += std::string(f ? "," : (what.empty() ? "family " : " in family ")) + one.families[f];
+      throw InputError(spec.file, one.line, "benchmarks[" + std::to_string(i) + "]",
+                       "selects no benchmark of the measured dataset (" + what +
+                           "; see 'socsim measured --family F --format csv' for the names)");
+    }
+  }
   std::vector<std::vector<wl::Query>> out;
   for (const auto& file : spec.boardFiles) {
     // The board's name as the dataset spells it: its config's board.name.

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "calibration/dataset/vocabulary.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/units.h"
@@ -214,11 +215,23 @@ Spec parseSpecText(const std::string& text, const std::string& displayName, cons
     const Node& b = bench.seq[i];
     std::string path = "benchmarks[" + std::to_string(i) + "]";
     BenchmarkSelector sel;
+    sel.line = b.line;
     if (b.isScalar()) {
       sel.benchmark = b.scalar;
     } else if (b.isMap()) {
       checkKeys(c, b, path, {"family", "benchmark"});
-      if (const Node* f = b.find("family")) sel.families = scalarList(c, *f, path + ".family");
+      if (const Node* f = b.find("family")) {
+        sel.families = scalarList(c, *f, path + ".family");
+        for (const auto& fam : sel.families)
+          if (!calib::isMeasuredFamily(fam))
+          {
+            std::string hint = config::suggestion(fam, calib::measuredFamilies());
+            if (hint.find("did you mean") == std::string::npos) hint.clear();
+            c.fail(*f, path + ".family",
+                   "unknown family '" + fam + "'" + hint + " (expected one of " +
+                       calib::joinNames(calib::measuredFamilies()) + ")");
+          }
+      }
       if (const Node* g = b.find("benchmark")) sel.benchmark = scalar(c, *g, path + ".benchmark");
       if (sel.families.empty() && sel.benchmark.empty()) c.fail(b, path, "selects every benchmark: give a family or a benchmark glob");
     } else {

@@ -49,8 +49,9 @@ struct Parameter {
 /// A benchmark selector: rows of the measured dataset whose family is in `families` (empty =
 /// any) and whose benchmark matches the glob `benchmark` (empty = any).
 struct BenchmarkSelector {
-  std::vector<std::string> families;
+  std::vector<std::string> families;  ///< each one of calib::measuredFamilies() (checked)
   std::string benchmark;
+  int line = 0;                       ///< spec line, for errors (a selector matching nothing)
 };
 
 struct Spec {

@@ -7,14 +7,19 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "calibration/dataset/csv_number.h"
 #include "common/csv.h"
+#include "common/error.h"
+#include "common/input_file.h"
 #include "common/stop_signal.h"
 #include "common/format.h"
 
@@ -340,6 +345,55 @@ std::vector<std::string> toCsvFields(const ValidationRow& r) {
           r.split,
           formatResult(r.lo),
           formatResult(r.hi)};
+}
+
+std::vector<ValidationRow> readValidateCsv(const std::string& path) {
+  std::string text = readInputFile(path, "validate CSV", std::size_t{1} << 30);
+  std::vector<int> lines;
+  auto recs = csv::parse(text, path, &lines);
+  const auto& header = validateCsvHeader();
+  if (recs.empty() || recs[0] != header) {
+    std::string expect;
+    for (const auto& h : header) expect += (expect.empty() ? "" : ",") + h;
+    throw InputError(path, 1, "",
+                     "not a socsim validate CSV: expected the header '" + expect + "'");
+  }
+  auto number = [&](const std::string& s, int line, const char* col) {
+    return calib::parseCsvNumber(s, path, line, col);
+  };
+  std::vector<ValidationRow> out;
+  for (size_t i = 1; i < recs.size(); ++i) {
+    const auto& f = recs[i];
+    int line = lines[i];
+    if (f.size() != header.size())
+      throw InputError(path, line, "",
+                       "expected " + std::to_string(header.size()) + " fields, got " +
+                           std::to_string(f.size()));
+    ValidationRow r;
+    auto& m = r.measured;
+    // The row identity: the CSV's first six columns, in validateCsvHeader() order.
+    using M = calib::MeasuredRow;
+    static std::string M::*const kIdentity[] = {&M::board,  &M::family, &M::benchmark,
+                                                &M::metric, &M::params, &M::unit};
+    for (size_t c = 0; c < std::size(kIdentity); ++c) m.*kIdentity[c] = f[c];
+    auto v = number(f[6], line, "measured");
+    if (!v) throw InputError(path, line, "measured", "missing measured value");
+    m.value = *v;
+    r.predicted = number(f[7], line, "predicted");
+    r.error = number(f[8], line, "error").value_or(r.predicted ? std::nan("") : 0.0);
+    if (f[9] == errorKindName(ErrorKind::Relative))
+      r.errorKind = ErrorKind::Relative;
+    else if (f[9] == errorKindName(ErrorKind::PercentagePoints))
+      r.errorKind = ErrorKind::PercentagePoints;
+    else
+      throw InputError(path, line, "error_kind", "expected rel or pp, got '" + f[9] + "'");
+    r.status = f[10];
+    r.split = f[11];
+    r.lo = number(f[12], line, "lo");
+    r.hi = number(f[13], line, "hi");
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 Summary summarize(const std::vector<ValidationRow>& rows) {

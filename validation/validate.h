@@ -74,6 +74,11 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
 /// families without a committed fit; calibration/fit/uncertainty.h).
 const std::vector<std::string>& validateCsvHeader();
 std::vector<std::string> toCsvFields(const ValidationRow& r);
+/// Read back a validate.csv that toCsvFields wrote (`socsim validate --from DIR`: the report and
+/// summaries of an earlier run without re-running it). Only the CSV's columns come back: the
+/// measured row's source, section, table and flag and the not-modelled note are empty. Throws
+/// InputError naming the file, line and column on a wrong header, field count or number.
+std::vector<ValidationRow> readValidateCsv(const std::string& path);
 
 /// Coverage and error summaries per family and per board.
 struct GroupSummary {

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "apps/socsim/commands.h"
+#include "calibration/dataset/vocabulary.h"
 #include "common/error.h"
 #include "soc/config/config_tree.h"
 
@@ -112,6 +113,17 @@ void requireKnown(const std::string& list, const std::set<std::string>& known,
     if (hint.find("did you mean") == std::string::npos) hint.clear();
     throw InputError("", 0, option,
                      "no " + what + " '" + v + "' in the measured data" + hint + "; known: " + (all.empty() ? "(none)" : all));
+  }
+}
+
+void requireFamilies(const std::string& list, const std::string& option) {
+  const auto& fams = calib::measuredFamilies();
+  for (const auto& v : splitCommaList(list)) {
+    if (calib::isMeasuredFamily(v)) continue;
+    std::string hint = config::suggestion(v, fams);
+    if (hint.find("did you mean") == std::string::npos) hint.clear();
+    throw InputError("", 0, option,
+                     "no family '" + v + "'" + hint + " (the families: " + calib::joinNames(fams) + ")");
   }
 }
 

@@ -37,7 +37,8 @@ Action addCalibrate(CLI::App& app) {
       "calibration/params/<group>.yaml and calibration/reports/<group>.{md,csv}");
   sub->add_option("--family", o->family,
                   "only the fit groups of these families (comma-separated; lmbench-mem and stream "
-                  "are fitted together as 'memory')");
+                  "are fitted together as 'memory')")
+      ->transform(commaList());
   sub->add_flag("--check", o->check,
                 "re-run the committed parameters and confirm the committed reports (no fit)");
   sub->add_option("--max-evals", o->maxEvals, "optimizer evaluations per group (default 60)");
@@ -54,7 +55,8 @@ Action addCalibrate(CLI::App& app) {
                   "the defaults; the other fitted parameters keep their full-fit values); the "
                   "residuals give the 80 % intervals");
   sub->add_option("--algorithm", o->algorithm, "sbplx | bobyqa (NLopt local derivative-free)");
-  sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)");
+  sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)")
+      ->check(atLeastOne());
   sub->add_flag("--no-write", o->noWrite, "do not write calibration/params or calibration/reports");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
@@ -75,6 +77,7 @@ Action addCalibrate(CLI::App& app) {
     co.algorithm = o->algorithm;
     co.write = !o->noWrite;
     co.log = &std::cerr;
+    requireFamilies(o->family, "--family");
     if (!o->family.empty()) {
       size_t start = 0;
       while (start <= o->family.size()) {

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "apps/socsim/commands.h"
+#include "calibration/dataset/measured_row.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/table.h"
@@ -16,6 +17,19 @@ namespace socsim::app {
 
 std::string boardsDir() {
   return sourceDir() + "/configs/boards";
+}
+
+std::set<std::string> boardNames() {
+  std::set<std::string> names;
+  for (const auto& f : soc::listBoardFiles(boardsDir()))
+    names.insert(std::filesystem::path(f).stem().string());
+  return names;
+}
+
+std::vector<calib::MeasuredRow> readMeasuredArg(const std::vector<std::string>& files) {
+  auto boards = boardNames();
+  if (files.empty()) return calib::readMeasuredDir(measuredDir(), &boards);
+  return calib::readMeasuredFiles(files, &boards);
 }
 
 soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides) {

@@ -28,7 +28,7 @@ Action addIngest(CLI::App& app) {
     if (outOpt->count() > 0 && o->out.empty())
       throw InputError("", 0, "--out", "empty output folder name (omit --out for the default)");
     std::string out = o->out.empty() ? measuredDir() : o->out;
-    int failed = 0;
+    int failed = 0, droppedTotal = 0;
     // All documents are ingested together so that flagOutliers compares the same
     // measurement across guides; a bad document does not stop the others.
     // The same file named twice is ingested once: twice would also make the cross-document
@@ -71,16 +71,28 @@ Action addIngest(CLI::App& app) {
           for (const auto& d : r.diagnostics)
             std::cerr << "socsim: warning: " << d.file << (d.line ? ":" + std::to_string(d.line) : "")
                       << ": " << d.message << "\n";
+        int lost = 0;
+        for (const auto& d : r.diagnostics) lost += d.dropped;
+        droppedTotal += lost;
         std::cerr << f << ": " << ingest::layoutName(r.layout) << " layout, " << r.tables
                   << " tables, " << r.rows.size() << " values -> " << out << "/" << r.source
-                  << ".csv\n";
+                  << ".csv"
+                  << (lost ? "; " + std::to_string(lost) + " printed item(s) not ingested" +
+                                 (o->quiet ? " (run without --quiet to list them)" : " (warnings above)")
+                           : std::string())
+                  << "\n";
       } catch (const InputError& e) {
         // Keep going: results of the other documents are not lost.
         std::cerr << "socsim: error: " << e.what() << "\n";
         ++failed;
       }
     }
-    return failed ? 2 : 0;
+    // DESIGN.md: nothing is silently dropped, and exit 2 is bad input (data). Printed items that
+    // could not be ingested are bad data: the CSVs are written all the same, the status says so.
+    if (droppedTotal)
+      std::cerr << "socsim: ingest: " << droppedTotal
+                << " printed item(s) were not ingested (exit status 2)\n";
+    return failed || droppedTotal ? 2 : 0;
   };
 }
 

@@ -27,15 +27,8 @@ Action addMeasured(CLI::App& app) {
   sub->add_option("--measured", o->files, "measured CSV files instead of the built-in dataset");
   return [o]() {
     Format fmt = parseFormat(o->format);
-    std::vector<calib::MeasuredRow> rows;
-    if (o->files.empty()) {
-      rows = calib::readMeasuredDir(measuredDir());
-    } else {
-      for (const auto& f : o->files) {
-        auto r = calib::readMeasuredCsv(f);
-        rows.insert(rows.end(), r.begin(), r.end());
-      }
-    }
+    requireFamilies(o->family, "--family");
+    std::vector<calib::MeasuredRow> rows = readMeasuredArg(o->files);
     std::set<std::string> knownBoards, knownFamilies;
     for (const auto& r : rows) {
       if (!r.board.empty()) knownBoards.insert(r.board);

@@ -27,12 +27,15 @@ Action addPlot(CLI::App& app) {
   sub->add_option("--validate-csv", o->validateCsv,
                   "a socsim validate CSV (out/validate.csv): predicted vs measured per family, error histograms, "
                   "lat_mem_rd curves");
-  sub->add_option("--board", o->board, "validate CSV: only these boards (comma-separated)");
-  sub->add_option("--family", o->family, "validate CSV: only these families (comma-separated)");
+  sub->add_option("--board", o->board, "validate CSV: only these boards (comma-separated)")
+      ->transform(commaList());
+  sub->add_option("--family", o->family, "validate CSV: only these families (comma-separated)")
+      ->transform(commaList());
   sub->add_option("--out", o->out, "output folder")->capture_default_str();
   sub->add_option("--format", o->format, "table|csv|json for the list of plots written");
   return [o]() {
     Format fmt = parseFormat(o->format);
+    requireFamilies(o->family, "--family");
     if (o->db.empty() == o->validateCsv.empty())
       throw InputError("", 0, "--db/--validate-csv", "give exactly one of --db (a sweep) or --validate-csv");
     std::vector<sweep::PlotFile> plots;

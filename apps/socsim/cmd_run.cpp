@@ -2,6 +2,7 @@
 // socsim explain --board B --benchmark NAME [--family F] [--set key=value]...
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -14,8 +15,10 @@
 #include "calibration/fit/uncertainty.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/format_time.h"
 #include "common/table.h"
 #include "soc/config/board_config.h"
+#include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
 #include "validation/board_runner.h"
 #include "workloads/workload.h"
@@ -46,6 +49,39 @@ std::vector<wl::Query> catalogue(const std::string& boardName, bool all, const s
     if (seen.insert(keyOf(q)).second) out.push_back(q);
   }
   return out;
+}
+
+/// The error for a --benchmark/--family selection that matches nothing on `boardName`: names
+/// the benchmarks there are (nearest to the glob first), so the user can pick one.
+InputError noBenchmarkError(const std::string& boardName, bool all, const std::string& family,
+                            const std::string& glob) {
+  std::vector<std::string> names;
+  {
+    std::set<std::string> seen;
+    for (const auto& q : catalogue(boardName, all, family, ""))
+      if (seen.insert(q.benchmark).second) names.push_back(q.benchmark);
+  }
+  std::string where = "board " + boardName + (family.empty() ? "" : ", family " + family);
+  if (names.empty())
+    return InputError("", 0, "--family",
+                      "no benchmark of family '" + family + "' for " + "board " + boardName +
+                          " (see 'socsim measured --summary' for the families measured per board)");
+  // Nearest names by edit distance to the glob without its wildcards.
+  std::string stem;
+  for (char c : glob)
+    if (c != '*' && c != '?' && c != '[' && c != ']') stem += c;
+  std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+    return config::editDistance(stem, a) < config::editDistance(stem, b);
+  });
+  const size_t kShow = 12;
+  std::string list;
+  for (size_t i = 0; i < names.size() && i < kShow; ++i) list += (i ? ", " : "") + names[i];
+  if (names.size() > kShow) list += ", ... (" + std::to_string(names.size()) + " in all)";
+  return InputError("", 0, "--benchmark",
+                    "no benchmark matches '" + glob + "' for " + where + "; nearest: " + list +
+                        " (globs use * and ?, e.g. 'lat_mem_rd-*'; every name: socsim run --board " +
+                        boardName + (family.empty() ? "" : " --family " + family) +
+                        " --format csv)");
 }
 
 struct Loaded {
@@ -109,9 +145,10 @@ Action addRun(CLI::App& app) {
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
     Format fmt = parseFormat(o->format);
+    requireFamilies(o->family, "--family");
     auto l = loadContext(o->board, o->sets);
     auto qs = catalogue(l.name, o->all, o->family, o->glob);
-    if (qs.empty()) throw InputError("", 0, "--benchmark/--family", "no benchmark matches the selection");
+    if (qs.empty()) throw noBenchmarkError(l.name, o->all, o->family, o->glob);
     Table t;
     t.columns = {"board", "family", "benchmark", "metric", "params", "unit",
                  "predicted", "lo", "hi", "status", "reason"};
@@ -178,15 +215,16 @@ Action addExplain(CLI::App& app) {
                               : ". To list the benchmarks of family '" + o->family +
                                     "': socsim run --board B --family " + o->family));
     }
+    requireFamilies(o->family, "--family");
     auto l = loadContext(o->board, o->sets);
     auto qs = catalogue(l.name, false, o->family, o->benchmark);
-    if (qs.empty())
-      throw InputError("", 0, "--benchmark", "no benchmark named '" + o->benchmark + "' in the dataset");
+    if (qs.empty()) throw noBenchmarkError(l.name, false, o->family, o->benchmark);
     const size_t kMax = 12;
     if (qs.size() > kMax) qs.resize(kMax);
     Table t;
+    // The table shows each time in its engineering unit (12.3 us); csv/json keep seconds.
     t.columns = {"board", "family", "benchmark", "metric", "params", "unit", "predicted", "part",
-                 "seconds", "share_%", "status", "reason"};
+                 fmt == Format::Table ? "time" : "seconds", "share_%", "status", "reason"};
     t.numeric = {false, false, false, false, false, false, true, false, true, true, false, false};
     std::vector<validation::QueryResult> results;
     for (const auto& q : qs) {
@@ -212,7 +250,7 @@ Action addExplain(CLI::App& app) {
         auto row = head;
         row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
         row.push_back(part);
-        row.push_back(fmt == Format::Table ? formatSig(s, 4) : formatResult(s));
+        row.push_back(fmt == Format::Table ? formatSecondsEng(s, 4) : formatResult(s));
         row.push_back(total > 0 ? formatSig(100 * s / total, 3) : "");
         row.insert(row.end(), status.begin(), status.end());
         t.addRow(row);

@@ -99,8 +99,12 @@ Action addSweep(CLI::App& app) {
   auto* sub = app.add_subcommand("sweep", "what-if sweep over many configurations (spec: configs/sweeps/)");
   sub->add_option("spec", o->spec, "sweep spec YAML (see configs/sweeps/)");
   sub->add_option("--db", o->db, "results database (SQLite), created when absent")->capture_default_str();
-  sub->add_option("--jobs", o->jobs, "worker processes (default: the machine's cores)");
-  sub->add_option("--timeout", o->timeout, "seconds per point before its worker is killed (default: the spec's timeout_s, else none)");
+  sub->add_option("--jobs,-j", o->jobs, "worker processes (default: the machine's cores)")
+      ->check(atLeastOne());
+  sub->add_option("--timeout", o->timeout,
+                  "seconds per point before its worker is killed (default: the spec's timeout_s, "
+                  "else none); a point that times out or fails is recorded as failed, and the "
+                  "sweep then exits with status 1 after printing its results");
   sub->add_flag("--retry-failed", o->retryFailed, "run failed points again (finished points are always skipped)");
   sub->add_flag("--check", o->check, "validate the spec against the boards and print the plan; run nothing");
   sub->add_flag("--list", o->list, "list the sweeps in --db");
@@ -252,7 +256,16 @@ Action addSweep(CLI::App& app) {
                     << " points not finished (re-run the same command to resume)\n";
           return 130;
         }
-        if (sum.failed) rc = 0;
+        // A failed point (timed out, crashed, a config the loader rejected) is not success:
+        // the results are still recorded and printed, and the exit status says so.
+        // (A Slurm array task, --shard, leaves its failures to the collecting run.)
+        if (sum.failed && !o->shard) {
+          rc = 1;
+          std::cerr << "sweep " << spec->name << ": " << sum.failed
+                    << (sum.failed == 1 ? " point" : " points")
+                    << " failed (exit status 1); see the reason column of --export, re-run "
+                       "them with --retry-failed\n";
+        }
       }
     } else if (o->collect) {
       if (!fs::is_directory(shardRoot)) throw InputError(shardRoot, 0, "--collect", "no shard folder beside --db");

@@ -230,11 +230,55 @@ void writeFile(const std::string& path, const std::function<void(std::ostream&)>
   if (!os) throw InputError(path, 0, "--out", "write failed (disk full or not writable?)");
 }
 
+/// The report (when asked) and the results on stdout in `fmt`: the end of a validate run, and all
+/// of `validate --from DIR`.
+int printResults(const std::vector<validation::ValidationRow>& results,
+                 const validation::Summary& summary, Format fmt, const std::string& report) {
+  if (!report.empty()) {
+    sweep::writeValidateReport(results, summary, report);
+    std::cerr << "validate: report written to " << report << "/index.html\n";
+  }
+
+  if (fmt == Format::Csv) {
+    csv::writeRecord(std::cout, validation::validateCsvHeader());
+    for (const auto& r : results) csv::writeRecord(std::cout, validation::toCsvFields(r));
+    std::cerr << coverageLine(summary) << "\n";
+    return 0;
+  }
+  if (fmt == Format::Json) {
+    Table t;
+    t.columns = validation::validateCsvHeader();
+    t.numeric.assign(t.columns.size(), false);
+    for (int i : {6, 7, 8, 12, 13}) t.numeric[i] = true;
+    for (const auto& r : results) t.addRow(validation::toCsvFields(r));
+    std::cout << "{\"rows\": ";
+    t.print(std::cout, Format::Json);
+    std::cout << ", \"summary\": {\"total\": " << jsonGroup(summary.total) << ",\n \"families\": [";
+    for (size_t i = 0; i < summary.families.size(); ++i)
+      std::cout << (i ? ",\n  " : "\n  ") << jsonGroup(summary.families[i]);
+    std::cout << "],\n \"boards\": [";
+    for (size_t i = 0; i < summary.boards.size(); ++i)
+      std::cout << (i ? ",\n  " : "\n  ") << jsonGroup(summary.boards[i]);
+    std::cout << "]}}\n";
+    return 0;
+  }
+  // other_guide: the same row in another guide (does the release-to-release spread exceed the
+  // model error?).
+  printRowListing(std::cout, results);
+  std::cout << "\nPer family (MdAPE over scored rows; CPU load and loss in percentage points):\n"
+            << kSummaryKey;
+  summaryTable(summary.families, "family", &summary.total, true).print(std::cout, Format::Table);
+  std::cout << "\nPer board:\n";
+  summaryTable(summary.boards, "board", nullptr, true).print(std::cout, Format::Table);
+  std::cout << "\n" << coverageLine(summary) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 Action addValidate(CLI::App& app) {
   struct Opts {
-    std::string board, family, format = "table", cv, out = "out", report;
+    std::string board, family, format = "table", cv, out = "out", report, from;
     std::vector<std::string> measured, sets;
     int jobs = 0, cvEvals = 15;
     bool policy = false, noOut = false;
@@ -268,6 +312,11 @@ Action addValidate(CLI::App& app) {
   sub->add_flag("--no-out", o->noOut, "do not write result files");
   sub->add_flag("--policy", o->policy, "print the exclusion policy for flagged rows and exit");
   sub->add_option("--report", o->report, "also write an HTML report (index.html + plots) into DIR");
+  sub->add_option("--from", o->from,
+                  "simulate nothing: take the results of an earlier run from DIR/validate.csv "
+                  "(DIR is that run's --out folder, or the CSV itself) and print them, and write "
+                  "--report, as that run would (--board/--family select rows by name; numbers "
+                  "are the CSV's 6 significant digits)");
   return [o]() {
     Format fmt = parseFormat(o->format);
     if (o->policy) {
@@ -289,15 +338,41 @@ Action addValidate(CLI::App& app) {
       throw InputError("", 0, "--cv",
                        "cross-validation refits on the built-in dataset; it does not combine "
                        "with --measured");
-    std::vector<calib::MeasuredRow> rows;
-    if (o->measured.empty()) {
-      rows = calib::readMeasuredDir(measuredDir());
-    } else {
-      for (const auto& f : o->measured) {
-        auto r = calib::readMeasuredCsv(f);
-        rows.insert(rows.end(), r.begin(), r.end());
+    requireFamilies(o->family, "--family");
+    if (!o->from.empty()) {
+      if (!o->cv.empty() || !o->sets.empty() || !o->measured.empty())
+        throw InputError("", 0, "--from",
+                         "--from re-reads earlier results; it does not combine with --cv, --set "
+                         "or --measured (re-run validate without --from for those)");
+      std::string file = o->from;
+      if (std::filesystem::is_directory(file)) file += "/validate.csv";
+      auto all = validation::readValidateCsv(file);
+      // The CSV has no source, section, table or flag: take them from the built-in dataset row
+      // with the same identity and value (the listing's other-guide column needs the source).
+      {
+        std::map<std::vector<std::string>, std::vector<calib::MeasuredRow>> byKey;
+        auto keyOf = [](const calib::MeasuredRow& m) {
+          return std::vector<std::string>{m.board,  m.family, m.benchmark,          m.metric,
+                                          m.params, m.unit,   formatNumber(m.value)};
+        };
+        auto dataset = readMeasuredArg({});
+        for (auto it = dataset.rbegin(); it != dataset.rend(); ++it) byKey[keyOf(*it)].push_back(*it);
+        for (auto& r : all) {
+          auto k = byKey.find(keyOf(r.measured));
+          if (k == byKey.end() || k->second.empty()) continue;
+          r.measured = k->second.back();
+          k->second.pop_back();
+        }
       }
+      std::vector<validation::ValidationRow> results;
+      for (auto& r : all)
+        if (inCommaList(o->board, r.measured.board) && inCommaList(o->family, r.measured.family))
+          results.push_back(std::move(r));
+      if (results.empty())
+        throw InputError(file, 0, "--board/--family", "no row of this file matches the selection");
+      return printResults(results, validation::summarize(results), fmt, o->report);
     }
+    std::vector<calib::MeasuredRow> rows = readMeasuredArg(o->measured);
     // A --board item that is a board YAML file selects the rows of its board.name, predicted
     // with that file's config.
     std::set<std::string> knownBoards, knownFamilies;
@@ -436,44 +511,7 @@ Action addValidate(CLI::App& app) {
       return 130;
     }
 
-    if (!o->report.empty()) {
-      sweep::writeValidateReport(results, summary, o->report);
-      std::cerr << "validate: report written to " << o->report << "/index.html\n";
-    }
-
-    if (fmt == Format::Csv) {
-      csv::writeRecord(std::cout, validation::validateCsvHeader());
-      for (const auto& r : results) csv::writeRecord(std::cout, validation::toCsvFields(r));
-      std::cerr << coverageLine(summary) << "\n";
-      return 0;
-    }
-    if (fmt == Format::Json) {
-      Table t;
-      t.columns = validation::validateCsvHeader();
-      t.numeric.assign(t.columns.size(), false);
-      for (int i : {6, 7, 8, 12, 13}) t.numeric[i] = true;
-      for (const auto& r : results) t.addRow(validation::toCsvFields(r));
-      std::cout << "{\"rows\": ";
-      t.print(std::cout, Format::Json);
-      std::cout << ", \"summary\": {\"total\": " << jsonGroup(summary.total) << ",\n \"families\": [";
-      for (size_t i = 0; i < summary.families.size(); ++i)
-        std::cout << (i ? ",\n  " : "\n  ") << jsonGroup(summary.families[i]);
-      std::cout << "],\n \"boards\": [";
-      for (size_t i = 0; i < summary.boards.size(); ++i)
-        std::cout << (i ? ",\n  " : "\n  ") << jsonGroup(summary.boards[i]);
-      std::cout << "]}}\n";
-      return 0;
-    }
-    // other_guide: the same row in another guide (does the release-to-release spread exceed the
-    // model error?).
-    printRowListing(std::cout, results);
-    std::cout << "\nPer family (MdAPE over scored rows; CPU load and loss in percentage points):\n"
-              << kSummaryKey;
-    summaryTable(summary.families, "family", &summary.total, true).print(std::cout, Format::Table);
-    std::cout << "\nPer board:\n";
-    summaryTable(summary.boards, "board", nullptr, true).print(std::cout, Format::Table);
-    std::cout << "\n" << coverageLine(summary) << "\n";
-    return 0;
+    return printResults(results, summary, fmt, o->report);
   };
 }
 

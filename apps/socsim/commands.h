@@ -12,6 +12,9 @@
 namespace socsim::soc {
 struct BoardConfig;
 }
+namespace socsim::calib {
+struct MeasuredRow;
+}
 
 namespace socsim::app {
 
@@ -38,6 +41,15 @@ Action addCalibrate(CLI::App& app);
 
 /// `<sourceDir>/configs/boards`
 std::string boardsDir();
+/// The board names of boardsDir() (file stems, which are the boards' `board.name`): the boards a
+/// measured row may name.
+std::set<std::string> boardNames();
+/// Every measured CSV of `files` (or the built-in dataset when `files` is empty), checked
+/// against the vocabulary and boardNames() (calib::readMeasuredFiles).
+std::vector<calib::MeasuredRow> readMeasuredArg(const std::vector<std::string>& files);
+/// An option that names families must name families of the vocabulary
+/// (calibration/dataset/vocabulary.h): bad input naming `option`, the nearest and every family.
+void requireFamilies(const std::string& list, const std::string& option);
 /// `--board B` (a name from boardsDir() or a path to a board YAML) with `--set` overrides, loaded
 /// and resolved; throws InputError naming file, line and YAML path on bad input.
 soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides = {});

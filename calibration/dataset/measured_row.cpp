@@ -1,5 +1,8 @@
 #include "calibration/dataset/measured_row.h"
 
+#include <map>
+#include <set>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +15,8 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/input_file.h"
+#include "calibration/dataset/csv_number.h"
+#include "calibration/dataset/vocabulary.h"
 
 namespace socsim::calib {
 
@@ -36,25 +41,48 @@ std::string clip(const std::string& s) {
   return s.size() <= 60 ? s : s.substr(0, 57) + "...";
 }
 
-std::optional<double> parseOptNumber(const std::string& s, const std::string& file, int line,
-                                     const char* col) {
-  if (s.empty()) return std::nullopt;
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (end == s.c_str() || *end != '\0')
-    throw InputError(file, line, col, "expected a number, got '" + clip(s) + "'");
-  // nan, inf and overflowing values (1e999) are not measurements, and would make the JSON
-  // output invalid.
-  if (!std::isfinite(v))
-    throw InputError(file, line, col, "expected a finite number, got '" + clip(s) + "'");
-  return v;
-}
-
 /// Measured CSVs are a few MB; anything far larger is not one (or is an endless device).
 constexpr std::size_t kMaxMeasuredCsvBytes = std::size_t{256} << 20;
-}  // namespace
 
-std::vector<MeasuredRow> readMeasuredCsv(const std::string& path) {
+/// A measured number is a time, rate, size, count, load or power: never negative.
+void requireNonNegative(const std::optional<double>& v, const std::string& file, int line,
+                        const char* col) {
+  if (v && *v < 0)
+    throw InputError(file, line, col,
+                     "expected a number >= 0 (a time, rate, size, load or power), got " +
+                         formatNumber(*v));
+}
+
+/// The vocabulary checks of one row (DESIGN.md: fixed families, normalized units, flag reasons).
+void checkRow(const MeasuredRow& r, const std::string& file, int line,
+              const std::set<std::string>* knownBoards) {
+  if (!isMeasuredFamily(r.family))
+    throw InputError(file, line, "family",
+                     "unknown family '" + clip(r.family) + "' (expected one of " +
+                         joinNames(measuredFamilies()) + ")");
+  if (!isMeasuredUnit(r.unit))
+    throw InputError(file, line, "unit",
+                     "unknown unit '" + clip(r.unit) + "' (expected one of " +
+                         joinNames(measuredUnits()) + ")");
+  if (std::string e = flagError(r.flag); !e.empty()) throw InputError(file, line, "flag", e);
+  if (r.board.empty()) {
+    if (r.flag.find("unattributed") == std::string::npos)
+      throw InputError(file, line, "board",
+                       "empty board without an 'unattributed:<why>' flag (expected a board "
+                       "name, or the flag saying why the value has no board)");
+  } else if (knownBoards && !knownBoards->count(r.board)) {
+    std::vector<std::string> names(knownBoards->begin(), knownBoards->end());
+    throw InputError(file, line, "board",
+                     "unknown board '" + clip(r.board) + "' (expected a board of configs/boards: " +
+                         joinNames(names) + "; or an empty board with an 'unattributed:<why>' flag)");
+  }
+  requireNonNegative(r.value, file, line, "value");
+  requireNonNegative(r.min, file, line, "min");
+  requireNonNegative(r.max, file, line, "max");
+}
+
+std::vector<MeasuredRow> readOne(const std::string& path, const std::set<std::string>* knownBoards,
+                                 std::vector<int>* csvLines) {
   std::string text = readInputFile(path, "measured CSV", kMaxMeasuredCsvBytes);
   // A UTF-8 byte-order mark (spreadsheet exports) is not part of the header.
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
@@ -102,18 +130,55 @@ std::vector<MeasuredRow> readMeasuredCsv(const std::string& path) {
     r.metric = f[6];
     r.params = f[7];
     r.unit = f[8];
-    auto v = parseOptNumber(f[9], path, line, "value");
+    auto v = parseCsvNumber(f[9], path, line, "value");
     if (!v) throw InputError(path, line, "value", "missing value");
     r.value = *v;
-    r.min = parseOptNumber(f[10], path, line, "min");
-    r.max = parseOptNumber(f[11], path, line, "max");
+    r.min = parseCsvNumber(f[10], path, line, "min");
+    r.max = parseCsvNumber(f[11], path, line, "max");
     r.flag = f[12];
+    checkRow(r, path, line, knownBoards);
     rows.push_back(std::move(r));
+    if (csvLines) csvLines->push_back(line);
   }
   return rows;
 }
+}  // namespace
 
-std::vector<MeasuredRow> readMeasuredDir(const std::string& dir) {
+std::vector<MeasuredRow> readMeasuredCsv(const std::string& path,
+                                         const std::set<std::string>* knownBoards) {
+  return readMeasuredFiles({path}, knownBoards);
+}
+
+std::vector<MeasuredRow> readMeasuredFiles(const std::vector<std::string>& paths,
+                                           const std::set<std::string>* knownBoards) {
+  // A row is a duplicate when another row of a board has the same source, section, table,
+  // benchmark, metric, params and unit: one published cell read twice (a file named twice, a
+  // pasted line). Rows without a board are excluded: ingest keeps every unattributable cell.
+  std::map<std::vector<std::string>, std::pair<std::string, int>> seen;
+  std::vector<MeasuredRow> all;
+  for (const auto& path : paths) {
+    std::vector<int> lines;
+    auto rows = readOne(path, knownBoards, &lines);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const auto& r = rows[i];
+      if (r.board.empty()) continue;
+      std::vector<std::string> key = {r.source, r.section,   r.table,  r.board,
+                                      r.family, r.benchmark, r.metric, r.params, r.unit};
+      auto [it, fresh] = seen.emplace(std::move(key), std::make_pair(path, lines[i]));
+      if (!fresh)
+        throw InputError(path, lines[i], "",
+                         "duplicate row: the same source, section, table, board, family, "
+                         "benchmark, metric, params and unit as " + it->second.first + ":" +
+                             std::to_string(it->second.second) +
+                             " (expected each published value once)");
+    }
+    all.insert(all.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+  }
+  return all;
+}
+
+std::vector<MeasuredRow> readMeasuredDir(const std::string& dir,
+                                         const std::set<std::string>* knownBoards) {
   namespace fs = std::filesystem;
   if (!fs::is_directory(dir)) throw InputError(dir, 0, "", "measured-data folder not found");
   std::vector<std::string> files;
@@ -122,12 +187,7 @@ std::vector<MeasuredRow> readMeasuredDir(const std::string& dir) {
         e.path().string().find(".boards.csv") == std::string::npos)
       files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
-  std::vector<MeasuredRow> all;
-  for (const auto& f : files) {
-    auto rows = readMeasuredCsv(f);
-    all.insert(all.end(), rows.begin(), rows.end());
-  }
-  return all;
+  return readMeasuredFiles(files, knownBoards);
 }
 
 std::vector<std::pair<std::string, std::string>> parseParams(const std::string& params) {
@@ -149,6 +209,18 @@ std::optional<std::string> paramValue(const std::string& params, const std::stri
   for (auto& [k, v] : parseParams(params))
     if (k == key) return v;
   return std::nullopt;
+}
+
+std::optional<double> parseCsvNumber(const std::string& s, const std::string& file, int line,
+                                     const char* col) {
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0')
+    throw InputError(file, line, col, "expected a number, got '" + clip(s) + "'");
+  if (!std::isfinite(v))
+    throw InputError(file, line, col, "expected a finite number, got '" + clip(s) + "'");
+  return v;
 }
 
 }  // namespace socsim::calib

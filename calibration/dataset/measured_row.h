@@ -19,6 +19,7 @@
 ///              `unattributed:<why>`, `alias-of:<benchmark>`, ...). Flags are data, never drops.
 #include <iosfwd>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,12 +50,23 @@ const std::vector<std::string>& measuredCsvHeader();
 /// One CSV record per row, header first. Deterministic.
 void writeMeasuredCsv(std::ostream& os, const std::vector<MeasuredRow>& rows);
 
-/// Read a measured CSV; throws InputError naming the file and line on a wrong header, a wrong
-/// field count or a value that is not a number.
-std::vector<MeasuredRow> readMeasuredCsv(const std::string& path);
+/// Read a measured CSV; throws InputError naming the file, line and column on a wrong header, a
+/// wrong field count, a value that is not a number or is negative, a family, unit or flag reason
+/// outside the vocabulary (calibration/dataset/vocabulary.h), an empty board without an
+/// `unattributed` flag, a board not in `knownBoards` (when given: the names of configs/boards)
+/// and a duplicate row (same source, section, table, board, family, benchmark, metric, params
+/// and unit as an earlier row).
+std::vector<MeasuredRow> readMeasuredCsv(const std::string& path,
+                                         const std::set<std::string>* knownBoards = nullptr);
 
-/// Every `*.csv` of `dir` except `*.boards.csv` (sorted by name), concatenated.
-std::vector<MeasuredRow> readMeasuredDir(const std::string& dir);
+/// readMeasuredCsv of each of `paths`, concatenated; a duplicate row across two files is an
+/// error too (a file named twice).
+std::vector<MeasuredRow> readMeasuredFiles(const std::vector<std::string>& paths,
+                                           const std::set<std::string>* knownBoards = nullptr);
+
+/// Every `*.csv` of `dir` except `*.boards.csv` (sorted by name): readMeasuredFiles of them.
+std::vector<MeasuredRow> readMeasuredDir(const std::string& dir,
+                                         const std::set<std::string>* knownBoards = nullptr);
 
 /// Parse `params` ("a=1;b=x") into ordered pairs; "" gives an empty list.
 std::vector<std::pair<std::string, std::string>> parseParams(const std::string& params);

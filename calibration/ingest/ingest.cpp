@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "calibration/dataset/vocabulary.h"
 #include "calibration/ingest/layouts.h"
 #include "calibration/ingest/normalize.h"
 #include "common/csv.h"
@@ -75,8 +76,24 @@ IngestResult ingestUnflagged(const std::string& path) {
   r.source = stem;
   r.layout = *layout;
   r.rows = normalize(doc);
-  for (auto& row : r.rows)
+  for (auto& row : r.rows) {
     if (row.source.empty()) row.source = stem;
+    // What ingest writes, the measured-CSV reader accepts: the vocabulary is checked here too, so
+    // a family or unit rule outside it shows as a warning and a flag, never as a CSV that
+    // `socsim measured` then rejects.
+    if (!calib::isMeasuredFamily(row.family)) {
+      doc.diagnostics.push_back({stem, row.line,
+                                 "family '" + row.family + "' is not in the vocabulary: family 'other'"});
+      row.family = "other";
+    }
+    if (!calib::isMeasuredUnit(row.unit)) {
+      doc.diagnostics.push_back({stem, row.line,
+                                 "unit '" + row.unit + "' is not in the vocabulary: value flagged "
+                                 "unattributed:unknown-unit"});
+      row.unit.clear();
+      row.flag += std::string(row.flag.empty() ? "" : ";") + "unattributed:unknown-unit";
+    }
+  }
   r.boards = doc.boards;
   r.diagnostics = doc.diagnostics;
   for (auto& d : r.diagnostics)

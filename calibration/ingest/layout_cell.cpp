@@ -140,7 +140,8 @@ ParsedDocument parseCellPerLine(const std::string& input, const std::string& sou
             j = k;
             continue;
           }
-          diag(lines[k].number, "value line without a row key; skipped");
+          d.diagnostics.push_back(
+              {source, lines[k].number, "value line without a row key; skipped", 1});
           while (k < n && text::isValueLine(lines[k].text)) ++k;
           j = k;
           continue;

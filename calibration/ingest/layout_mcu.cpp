@@ -1040,7 +1040,9 @@ class McuParser {
       doc_.boards.push_back(std::move(b));
     }
     if (unparsedDropped_ > 0)
-      diag(0, std::to_string(unparsedDropped_) + " further unrecognised line(s) not listed");
+      doc_.diagnostics.push_back(
+          {source_, 0, std::to_string(unparsedDropped_) + " further unrecognised line(s) not listed",
+           unparsedDropped_});
     if (doc_.directRows.empty()) diag(0, "no MCU+ datasheet table recognised: no value written");
   }
 
@@ -1062,7 +1064,7 @@ class McuParser {
       return;
     }
     ++unparsedShown_;
-    diag(line, msg);
+    doc_.diagnostics.push_back({source_, line, msg, 1});
   }
 
   std::string source_;

@@ -236,7 +236,8 @@ std::vector<std::string> expandKeyLabels(const std::vector<std::string>& labels)
 struct Column {
   std::string board;
   std::string metric;
-  std::string unit;       // canonical, "" = not printed
+  std::string unit;       // canonical, "" = not printed or not legible (unknownUnit)
+  bool unknownUnit = false;  // a unit was printed but is not one ingest knows
   std::string configKey;  // non-empty: configuration / identifier column -> this param
   Params params;
   bool rawFs = false;
@@ -276,8 +277,12 @@ Column parseColumn(const std::string& label, const std::string& family,
     if (auto cu = canonicalUnit(lu.unit))
       c.unit = *cu;
     else {
-      c.unit = lu.unit;
-      diags.push_back({source, line, "unknown unit '" + lu.unit + "' in column '" + label + "'"});
+      // A unit outside the vocabulary is not written as a unit: the values are kept, flagged
+      // `unattributed:unknown-unit`, and the warning names what was printed.
+      c.unknownUnit = true;
+      diags.push_back({source, line,
+                       "unknown unit '" + lu.unit + "' in column '" + label +
+                           "': its values are flagged unattributed:unknown-unit"});
     }
   }
   // Storage columns: operation and filesystem words become params.
@@ -489,7 +494,8 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
     if (r.param == "datagram") udpKeyed = true;
   }
   if (cols.empty()) {
-    diags.push_back({t.source, t.line, "table without value columns: skipped"});
+    diags.push_back({t.source, t.line, "table without value columns: skipped",
+                     static_cast<int>(t.rows.size())});
     return;
   }
 
@@ -514,6 +520,7 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
     }
     Params rowParams = ti.base;
     std::string benchmark = ti.subject, keyUnit;
+    bool keyUnknownUnit = false;
     std::optional<std::uint64_t> frameBytes;
     for (size_t i = 0; i < roles.size() && i < keys.size(); ++i) {
       const KeyRole& role = roles[i];
@@ -526,9 +533,10 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
             if (auto cu = canonicalUnit(lu.unit))
               keyUnit = *cu;
             else {
-              keyUnit = lu.unit;
-              diags.push_back(
-                  {t.source, row.line, "unknown unit '" + lu.unit + "' in row key '" + k + "'"});
+              keyUnknownUnit = true;
+              diags.push_back({t.source, row.line,
+                               "unknown unit '" + lu.unit + "' in row key '" + k +
+                                   "': its values are flagged unattributed:unknown-unit"});
             }
           }
           break;
@@ -595,13 +603,13 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
       if (!vc) {
         if (text != "-")
           diags.push_back(
-              {t.source, line, "non-numeric cell '" + text + "' in a value column: not a value"});
+              {t.source, line, "non-numeric cell '" + text + "' in a value column: not a value", 1});
         continue;
       }
       // What all candidate columns agree on.
       std::string board, metric, unit;
       Params colParams;
-      bool rawFs = false;
+      bool rawFs = false, unknownUnit = false;
       if (!cand.empty()) {
         board = cols[cand[0]].board;
         metric = cols[cand[0]].metric;
@@ -612,6 +620,7 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
           if (cols[j].board != board) board.clear();
           if (cols[j].metric != metric) metric.clear();
           if (cols[j].unit != unit) unit.clear();
+          unknownUnit = unknownUnit || cols[j].unknownUnit;
           if (cols[j].params != colParams) colParams.clear();
         }
       }
@@ -629,8 +638,9 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
         if (auto it = boardConfig.find(board); it != boardConfig.end())
           for (const auto& [k, v] : it->second) p[k] = v;
       r.params = joinParams(p);
-      if (unit.empty()) unit = keyUnit;
-      if (unit.empty() && !metric.empty())
+      if (unit.empty() && !unknownUnit) unit = keyUnit;
+      unknownUnit = unknownUnit || (unit.empty() && keyUnknownUnit);
+      if (unit.empty() && !unknownUnit && !metric.empty())
         if (auto du = defaultBenchmarkUnit(family, benchmark)) unit = *du;
       r.unit = unit;
       r.value = vc->value;
@@ -639,7 +649,8 @@ void normalizeTable(const RawTable& t, const TableInfo& ti, Layout layout,
       r.line = line;
       addFlag(r, att.flag);
       if (att.flag.empty() && metric.empty()) addFlag(r, "unattributed:metric");
-      if (att.flag.empty() && unit.empty()) addFlag(r, "unattributed:unit");
+      if (unknownUnit && unit.empty()) addFlag(r, "unattributed:unknown-unit");
+      else if (att.flag.empty() && unit.empty()) addFlag(r, "unattributed:unit");
       addFlag(r, ti.inferredFlag);
       if (leftPacked) addFlag(r, "suspect-attribution:left-packed-row");
       if (family == "lmbench-mem" && benchmark.rfind("bw_mem-", 0) == 0 &&

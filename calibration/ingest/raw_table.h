@@ -29,6 +29,10 @@ struct Diagnostic {
   std::string file;
   int line = 0;
   std::string message;
+  /// Printed items this problem left out of the output (a line outside every table, a cell that
+  /// is not a number, a table without value columns); 0 for a warning that loses nothing.
+  /// `socsim ingest` counts them in its summary and exit status.
+  int dropped = 0;
 };
 
 struct RawRow {

@@ -9,6 +9,10 @@ namespace socsim::models {
 
 struct DdrControllerParams {
   double clock_mhz = 400;            ///< controller clock (front end and queues)
+  /// DRAM clock / controller clock (DFI 1:N); 0 = not stated. When stated and clock_mhz is not
+  /// given, the loader derives clock_mhz = data rate / 2 / ratio, so a data-rate what-if moves
+  /// the controller clock with it.
+  double dram_clock_ratio = 0;
   std::string page_policy = "open";  ///< open | closed (auto-precharge after each access)
   std::string scheduler = "frfcfs";  ///< frfcfs | fcfs
   std::string address_mapping = "ro_ba_co";  ///< ro_ba_co | ro_co_ba (bank interleave per burst)
@@ -33,6 +37,11 @@ inline const params::Schema<DdrControllerParams>& DdrControllerParams::schema() 
       params::Schema<P>("ddr_controller")
           .real("clock_mhz", &P::clock_mhz, "MHz", 10, 5000, "controller clock",
                 "SoC TRM EMIF/DDRSS clocking (DDR3-1600 DRAM clock / 2 = 400 MHz)")
+          .real("dram_clock_ratio", &P::dram_clock_ratio, "ratio", 0, 16,
+                "DRAM clock / controller clock (DFI 1:N); when clock_mhz is not given the "
+                "controller clock is dram.data_rate / 2 / this ratio (0: not stated, clock_mhz "
+                "or its default is used)",
+                "SoC TRM DDR subsystem clocking (DFI frequency ratio)")
           .choice("page_policy", &P::page_policy, {"open", "closed"},
                   "keep rows open after an access (open) or auto-precharge (closed)",
                   "SoC TRM EMIF (open page by default)")

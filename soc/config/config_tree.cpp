@@ -434,7 +434,7 @@ void resolvePresets(Node& root) {
 std::string overridePathSyntax() {
   return "PATH=VALUE, PATH = KEY{.KEY} where a KEY may be followed by [INDEX]: "
          "[0] (position), [NAME] (the element whose 'name' is NAME) or [*] (every element); "
-         "e.g. clusters[0].core.clock_mhz=1800, clusters[*].l2.size=1MiB, dram.data_rate_mts=3200. "
+         "e.g. clusters[0].core.clock_mhz=1800, clusters[*].l2.size=1MiB, dram.data_rate=3200MT/s. "
          "A path that starts inside a cluster (core.clock_mhz, l2.size) means the first cluster. "
          "VALUE takes units like the YAML (2GHz, 32KiB, 15ns). PATH.preset=FILE swaps a group's "
          "preset (FILE relative to the board file), keeping the board's own facts for that group.";

@@ -68,6 +68,26 @@ T readStruct(const Node& g, const std::string& path, const std::string& instance
   return obj;
 }
 
+/// The controller clock follows the data rate where the controller states its DFI ratio and no
+/// config gives clock_mhz: clock = data rate / 2 (the DRAM clock) / ratio. A `--set
+/// dram.data_rate=...` what-if then moves the controller with the DRAM, as the hardware does.
+void deriveControllerClock(BoardConfig& b, const Node& dc) {
+  auto& c = *b.ddrController;
+  if (c.dram_clock_ratio <= 0 || (dc.isMap() && dc.find("clock_mhz"))) return;
+  double mhz = b.dram->data_rate_mts / 2 / c.dram_clock_ratio;
+  const auto& rate = b.sources["dram.data_rate"];
+  if (mhz < 10 || mhz > 5000)
+    throw InputError(rate.file, rate.line, "ddr_controller.clock_mhz",
+                     "derived controller clock " + formatNumber(mhz) +
+                         " MHz (dram.data_rate / 2 / ddr_controller.dram_clock_ratio) is out of "
+                         "range: expected 10 .. 5000 MHz");
+  c.clock_mhz = mhz;
+  b.sources["ddr_controller.clock_mhz"] = {
+      "derived: dram.data_rate " + formatNumber(b.dram->data_rate_mts) + " MT/s / 2 / dram_clock_ratio " +
+          formatNumber(c.dram_clock_ratio),
+      rate.file, rate.line};
+}
+
 template <class T>
 std::vector<T> readList(const Node* n, const std::string& path, const std::string& what,
                         BoardConfig& out) {
@@ -169,6 +189,7 @@ BoardConfig convert(const Node& root, const std::string& file) {
     b.ddrController = readStruct<models::DdrControllerParams>(
         *dc, "ddr_controller", "the DDR controller of " + boardName, b);
     b.dram = readStruct<models::DramParams>(*dr, "dram", "the DRAM of " + boardName, b);
+    deriveControllerClock(b, *dc);
   }
   if (const Node* pl = root.find("peripherals")) {
     if (!pl->isSeq())

@@ -13,11 +13,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "calibration/dataset/measured_row.h"
+#include "calibration/dataset/vocabulary.h"
 #include "calibration/ingest/ingest.h"
 #include "common/csv.h"
 #include "common/error.h"
@@ -427,8 +429,8 @@ InputError csvError(const std::string& path) {
 // field spanning lines (the bad value on line 8 was reported on line 4).
 TEST_F(BadInput, MeasuredCsvErrorsNameTheFileLine) {
   std::string p = write("lines.csv", kHeader + kRow + "\n\n" +
-                                         "s,\"multi\nline\nsection\",t,b,f,x,perf,,us,2,,,\n" +
-                                         "s,sec,t,b,f,y,perf,,us,bad,,,\n");
+                                         "s,\"multi\nline\nsection\",t,b,lmbench-os,x,perf,,us,2,,,\n" +
+                                         "s,sec,t,b,lmbench-os,y,perf,,us,bad,,,\n");
   auto e = csvError(p);
   EXPECT_EQ(e.line(), 8) << e.what();
   EXPECT_EQ(e.path(), "value") << e.what();
@@ -1071,4 +1073,210 @@ TEST_F(BadInput, ValidateWritesOneCsvPerTableAndFilteredRunsApart) {
   auto brd = csvRecords(readAll(dir + "/validate-summary-board.csv"));
   ASSERT_EQ(brd.size(), 2u);
   EXPECT_EQ(brd[1][0], "am335x-evm");
+}
+
+// ---------------------------------------------------------------- session 4 (ux5)
+
+// Found (session 3): `measured` and `validate --measured FILE` accepted a measured CSV with an
+// unknown family, unit, flag or board, negative values and duplicate rows. Each is now bad input
+// naming the file, the line, the column and what was expected.
+TEST_F(BadInput, MeasuredCsvRowsAreCheckedAgainstTheVocabulary) {
+  auto bad = [&](const std::string& from, const std::string& to) {
+    std::string row = kRow;
+    row.replace(row.find(from), from.size(), to);
+    return csvError(write("bad.csv", kHeader + kRow + row));
+  };
+  auto fam = bad("lmbench-mem", "lmbench-mme");
+  EXPECT_EQ(fam.line(), 3) << fam.what();
+  EXPECT_EQ(fam.path(), "family") << fam.what();
+  EXPECT_TRUE(contains(fam.what(), "unknown family 'lmbench-mme'")) << fam.what();
+  EXPECT_TRUE(contains(fam.what(), "lmbench-mem, lmbench-ops")) << "lists the vocabulary: " << fam.what();
+  auto unit = bad("MB/s", "MB/sec");
+  EXPECT_EQ(unit.path(), "unit") << unit.what();
+  EXPECT_TRUE(contains(unit.what(), "unknown unit 'MB/sec'")) << unit.what();
+  auto flag = bad("1.5,,,", "1.5,,,zero-rat");
+  EXPECT_EQ(flag.path(), "flag") << flag.what();
+  EXPECT_TRUE(contains(flag.what(), "unknown flag reason 'zero-rat'")) << flag.what();
+  EXPECT_EQ(bad("1.5,,,", "1.5,,,outlier:").path(), "flag");
+  auto neg = bad("1.5,,,", "-1.5,,,");
+  EXPECT_EQ(neg.path(), "value") << neg.what();
+  EXPECT_TRUE(contains(neg.what(), ">= 0")) << neg.what();
+  EXPECT_EQ(bad("1.5,,,", "1.5,-2,,").path(), "min");
+  auto noBoard = bad("am335x-evm", "");
+  EXPECT_EQ(noBoard.path(), "board") << noBoard.what();
+  EXPECT_TRUE(contains(noBoard.what(), "unattributed")) << noBoard.what();
+  // ... unless the row says why it has no board.
+  std::string unattributed = kRow;
+  unattributed.replace(unattributed.find("am335x-evm"), 10, "");
+  unattributed.replace(unattributed.find("1.5,,,"), 6, "1.5,,,unattributed:dropped-cell");
+  EXPECT_EQ(calib::readMeasuredCsv(write("u.csv", kHeader + unattributed + unattributed)).size(), 2u);
+  // The same published value twice: in one file, and across two files (a file named twice).
+  auto dup = csvError(write("dup.csv", kHeader + kRow + "\n" + kRow));
+  EXPECT_EQ(dup.line(), 4) << dup.what();
+  EXPECT_TRUE(contains(dup.what(), "duplicate row")) << dup.what();
+  EXPECT_TRUE(contains(dup.what(), "dup.csv:2")) << "names the first one: " << dup.what();
+  std::string one = write("one.csv", kHeader + kRow);
+  try {
+    calib::readMeasuredFiles({one, one});
+    ADD_FAILURE() << "a file named twice is a duplicate of every row";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(contains(e.what(), "duplicate row")) << e.what();
+  }
+  // An unknown board, when the known boards are given (the commands give configs/boards).
+  std::set<std::string> boards = {"am335x-evm", "j721e-idk-gw"};
+  EXPECT_EQ(calib::readMeasuredCsv(one, &boards).size(), 1u);
+  std::string other = kRow;
+  other.replace(other.find("am335x-evm"), 10, "am335x-evn");
+  try {
+    calib::readMeasuredCsv(write("o.csv", kHeader + other), &boards);
+    ADD_FAILURE() << "unknown board accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "board");
+    EXPECT_TRUE(contains(e.what(), "unknown board 'am335x-evn'")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "am335x-evm, j721e-idk-gw")) << e.what();
+  }
+  // The shipped dataset passes every check, with the shipped boards.
+  std::set<std::string> shipped;
+  for (const auto& f : soc::listBoardFiles(srcDir() + "/configs/boards"))
+    shipped.insert(fs::path(f).stem().string());
+  EXPECT_GT(calib::readMeasuredDir(srcDir() + "/calibration/measured", &shipped).size(), 7000u);
+}
+
+TEST_F(BadInput, MeasuredAndValidateRejectABadMeasuredCsv) {
+  std::string row = kRow;
+  row.replace(row.find("am335x-evm"), 10, "am999-evm");
+  std::string csv = write("m.csv", kHeader + kRow + row);
+  for (std::string cmd : {"measured --measured ", "validate --no-out --measured "}) {
+    auto r = socsim(cmd + q(csv));
+    EXPECT_EQ(r.status, 2) << cmd << r.err;
+    EXPECT_TRUE(contains(r.err, csv + ":3: board: unknown board 'am999-evm'")) << r.err;
+    EXPECT_TRUE(contains(r.err, "j721e-idk-gw")) << "lists configs/boards: " << r.err;
+  }
+  std::string dup = write("d.csv", kHeader + kRow + kRow);
+  auto d = socsim("validate --no-out --measured " + q(dup));
+  EXPECT_EQ(d.status, 2) << d.err;
+  EXPECT_TRUE(contains(d.err, "duplicate row")) << d.err;
+}
+
+// Found (session 3): `--family ""` meant every family, a misspelt family in validate gave "no
+// family in the measured data" only when the data lacked it, and `calibrate -j 0` was accepted.
+TEST_F(BadInput, EmptyFiltersAndZeroJobsAreUsageErrors) {
+  for (std::string cmd : {"measured --family ''", "validate --no-out --family ''",
+                          "run --board am335x-evm --family ''", "calibrate --check --family ''",
+                          "validate --no-out --board ''", "measured --board ''",
+                          "plot --validate-csv x.csv --family ''"}) {
+    auto r = socsim(cmd);
+    EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "empty name")) << cmd << ": " << r.err;
+  }
+  for (std::string cmd : {"calibrate --check -j 0", "calibrate --check --jobs 0"}) {
+    auto r = socsim(cmd);
+    EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "at least 1")) << r.err;
+  }
+  for (std::string cmd : {"calibrate --check --family strem", "run --board am335x-evm --family strem"}) {
+    auto r = socsim(cmd);
+    EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "no family 'strem' (did you mean 'stream'?)")) << cmd << ": " << r.err;
+  }
+}
+
+// Found (session 3): `run --benchmark GLOB` that matched nothing said only "no benchmark matches
+// the selection"; it now names the board's benchmarks nearest to the glob.
+TEST_F(BadInput, RunWithoutAMatchListsTheNearestBenchmarks) {
+  auto r = socsim("run --board am335x-evm --family stream --benchmark 'triadd'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "no benchmark matches 'triadd' for board am335x-evm, family stream; nearest: triad,"))
+      << r.err;
+  auto e = socsim("explain --board am335x-evm --benchmark 'lat_mem_rd-stride128-sz9*'");
+  EXPECT_EQ(e.status, 2) << e.err;
+  EXPECT_TRUE(contains(e.err, "nearest: lat_mem_rd-stride128-sz")) << e.err;
+}
+
+// Found (session 3): `config --help` gave `dram.data_rate_mts=3200` as an example; the key is
+// dram.data_rate. Every example path of the --set help applies to a shipped board.
+TEST(BoardYaml, TheSetHelpExamplesApply) {
+  std::string help = config::overridePathSyntax();
+  auto at = help.find("e.g. ");
+  ASSERT_NE(at, std::string::npos) << help;
+  std::string examples = help.substr(at + 5, help.find(". ", at + 5) - at - 5);
+  std::vector<std::string> sets;
+  for (size_t start = 0; start < examples.size();) {
+    size_t end = examples.find(", ", start);
+    if (end == std::string::npos) end = examples.size();
+    sets.push_back(examples.substr(start, end - start));
+    start = end + 2;
+  }
+  ASSERT_EQ(sets.size(), 3u) << examples;
+  for (const auto& s : sets)
+    EXPECT_NO_THROW(soc::loadBoard(srcDir() + "/configs/boards/j721e-idk-gw.yaml", {s})) << s;
+}
+
+// Found (session 3): `validate --report` re-ran the whole validation. `--from DIR` builds the
+// printed results (and --report) from an earlier run's validate.csv, identical to that run's.
+TEST_F(BadInput, ValidateFromAnEarlierRunPrintsTheSameResults) {
+  std::string out = path("out");
+  auto run = socsim("validate --board am335x-evm --family dhrystone,stream -j 1 --out " + q(out) +
+                    " --format csv");
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::string dir = out + "/board-am335x-evm_family-dhrystone+stream";
+  // csv identical; the table has the same rows, other-guide cells and summaries (its numbers
+  // are the CSV's 6 significant digits: 3759400 where the run printed 3759398).
+  auto again = socsim("validate --from " + q(dir) + " --format csv");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, run.out);
+  auto table = socsim("validate --board am335x-evm --family dhrystone,stream -j 1 --no-out");
+  auto tableAgain = socsim("validate --from " + q(dir));
+  ASSERT_EQ(tableAgain.status, 0) << tableAgain.err;
+  auto tail = [](const std::string& t) { return t.substr(t.find("\nPer family")); };
+  EXPECT_EQ(tail(tableAgain.out), tail(table.out));
+  EXPECT_TRUE(contains(tableAgain.out, "001: -9.1% > model 2.7%")) << tableAgain.out;
+  auto json = socsim("validate --from " + q(dir) + " --format json --report " + q(path("report")));
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(isValidJson(json.out));
+  EXPECT_TRUE(fs::exists(path("report") + "/index.html"));
+  auto one = socsim("validate --from " + q(dir + "/validate.csv") + " --family stream --format csv");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_FALSE(contains(one.out, ",dhrystone,")) << one.out;
+  EXPECT_TRUE(contains(one.out, ",stream,")) << one.out;
+  auto bad = socsim("validate --from " + q(path("nowhere")));
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  auto mixed = socsim("validate --from " + q(dir) + " --set dram.data_rate=800MT/s");
+  EXPECT_EQ(mixed.status, 2) << mixed.err;
+  EXPECT_TRUE(contains(mixed.err, "--from")) << mixed.err;
+}
+
+// Found (session 3): explain printed 0.000001234 s; the table gives each time its unit.
+TEST_F(BadInput, ExplainTableUsesEngineeringUnits) {
+  auto r = socsim("explain --board am335x-evm --benchmark triad");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, " time ")) << r.out;
+  EXPECT_FALSE(contains(r.out, "0.0000")) << r.out;
+  EXPECT_TRUE(contains(r.out, " ns") || contains(r.out, " us") || contains(r.out, " ms")) << r.out;
+  auto c = socsim("explain --board am335x-evm --benchmark triad --format csv");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_TRUE(contains(c.out, ",part,seconds,share_%,")) << "csv keeps seconds: " << c.out;
+}
+
+
+// Found (session 3): ingest exited 0 when it left printed values out. DESIGN.md: nothing is
+// silently dropped and exit 2 is bad data; the summary counts what was not ingested, the CSV is
+// still written, and a clean guide still exits 0.
+TEST_F(BadInput, IngestCountsDroppedItemsAndExits2) {
+  SOCSIM_REQUIRE_SEEDS();
+  std::string text = readAll(test::seedPath("004_d708b8e6c9b42985.txt"));
+  size_t third = text.find('\n', text.find('\n', text.find('\n') + 1) + 1);
+  ASSERT_NE(third, std::string::npos);
+  std::string stray = text.substr(0, third + 1) + "Stray result 12.5 34\n" + text.substr(third + 1);
+  std::string g = write("g004.txt", stray);
+  auto r = socsim("ingest " + q(g) + " --out " + q(path("out")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "g004.txt:4: line outside any recognised table ignored")) << r.err;
+  EXPECT_TRUE(contains(r.err, "236 values -> " + path("out") + "/g004.csv; 1 printed item(s) not ingested"))
+      << r.err;
+  EXPECT_TRUE(fs::exists(path("out/g004.csv")));
+  auto clean = socsim("ingest " + q(test::seedPath("004_d708b8e6c9b42985.txt")) + " --out " +
+                      q(path("clean")));
+  EXPECT_EQ(clean.status, 0) << clean.err;
+  EXPECT_FALSE(contains(clean.err, "not ingested")) << clean.err;
 }

@@ -6,6 +6,7 @@
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/format_time.h"
 #include "common/table.h"
 
 using namespace socsim;
@@ -81,3 +82,16 @@ TEST(Table, FitWidthWrapsTextColumnsAndKeepsNumbers) {
   t.print(csv, Format::Csv);
   EXPECT_NE(csv.str().find("config=Kernel boot time test when init is /bin/sh"), std::string::npos);
 }
+
+// Found (session 3): explain printed times as 0.000001234 (seconds with many leading zeros).
+TEST(Format, SecondsInEngineeringUnits) {
+  EXPECT_EQ(formatSecondsEng(1.2345e-8), "12.35 ns");
+  EXPECT_EQ(formatSecondsEng(4.5e-6), "4.500 us");
+  EXPECT_EQ(formatSecondsEng(0.0012), "1.200 ms");
+  EXPECT_EQ(formatSecondsEng(3.04), "3.040 s");
+  EXPECT_EQ(formatSecondsEng(999.96e-6), "1.000 ms");  // rounds into the next unit
+  EXPECT_EQ(formatSecondsEng(2.5e-10), "0.2500 ns");
+  EXPECT_EQ(formatSecondsEng(0), "0 s");
+  EXPECT_EQ(formatSecondsEng(-2e-3, 3), "-2.00 ms");
+}
+

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "common/error.h"
@@ -240,6 +241,38 @@ TEST(Boards, BoardOutsideConfigsLoadsByPath) {
   EXPECT_EQ(b.dram->data_rate_mts, 3200);
   EXPECT_EQ(b.dram->channels, 2);
   EXPECT_EQ(b.presets.at("dram"), "../../../configs/components/dram/lpddr4_3200.yaml");
+}
+
+// Found (session 3): the README's what-if `--set dram.data_rate=3200MT/s` left the DDR controller
+// at the board's old clock. The controllers state their DFI ratio; the clock follows the rate
+// unless a config gives clock_mhz itself.
+TEST(Boards, DdrControllerClockFollowsTheDataRate) {
+  auto base = soc::loadBoard(boardsDir() + "/j721e-idk-gw.yaml");
+  EXPECT_EQ(base.ddrController->clock_mhz, 1066.5);  // 4266 MT/s / 2 / 2, as the board stated it
+  auto what = soc::loadBoard(boardsDir() + "/j721e-idk-gw.yaml", {"dram.data_rate=3200MT/s"});
+  EXPECT_EQ(what.ddrController->clock_mhz, 800);
+  EXPECT_TRUE(contains(what.sources.at("ddr_controller.clock_mhz").source, "derived: dram.data_rate 3200"))
+      << what.sources.at("ddr_controller.clock_mhz").source;
+  // An explicit controller clock wins (a controller-clock what-if).
+  auto both = soc::loadBoard(boardsDir() + "/j721e-idk-gw.yaml",
+                             {"dram.data_rate=3200MT/s", "ddr_controller.clock_mhz=700"});
+  EXPECT_EQ(both.ddrController->clock_mhz, 700);
+  // Every shipped board keeps the controller clock its file stated before (data rate / 4).
+  const std::map<std::string, double> stated = {
+      {"am335x-evm", 200},    {"am574x-idk", 266.5},  {"am57xx-evm", 266.5},  {"am64x-evm", 400},
+      {"am654x-evm", 333.25}, {"am654x-idk", 333.25}, {"j7200-evm", 666.5},   {"j721e-idk-gw", 1066.5},
+      {"j721s2-evm", 666.5},  {"j722s_evm-fs", 800},  {"j742s2_evm-fs", 666.5}, {"j784s4-evm", 666.5},
+      {"k2g-evm", 333.25},    {"omapl138-lcdk", 75}};
+  for (const auto& [name, mhz] : stated) {
+    auto b = soc::loadBoard(boardsDir() + "/" + name + ".yaml");
+    ASSERT_TRUE(b.ddrController) << name;
+    EXPECT_EQ(b.ddrController->clock_mhz, mhz) << name;
+  }
+  // The resolved config states the clock and reloads to the same value.
+  std::ostringstream os;
+  soc::writeResolvedConfig(what, os);
+  auto again = soc::loadBoardText(os.str(), boardsDir() + "/resolved.yaml");
+  EXPECT_EQ(again.ddrController->clock_mhz, 800);
 }
 
 // ---------------------------------------------------------------- loader behaviour

@@ -217,6 +217,36 @@ TEST(Normalize, UnitInRowKeyIsStripped) {
   EXPECT_EQ(rows[2].unit, "score");
 }
 
+// Found (session 3 breaker): a garbled unit ("Mbyts/sce", "microsek") was written as the row's
+// unit, outside the vocabulary, unflagged, so validate scored it. Now the row keeps its value,
+// has no unit and is flagged unattributed:unknown-unit (not scored), and no default unit is
+// guessed for it; the warning names what was printed.
+TEST(Normalize, GarbledUnitIsFlaggedNotKept) {
+  ParsedDocument d;
+  d.source = "doc";
+  d.tables = {table({"2.2.1.1. LMBench"}, "", {"Benchmarks"}, {"am335x-evm: perf"},
+                    {row(25, {"af_unix_sock_stream_latency (microsek)"}, {"48.86"}),
+                     row(27, {"lat_ops-int-add (ns)"}, {"1.01"})},
+                    22),
+              table({"2.2.2.9. Ethernet Driver", "2.2.2.9.1. TCP Throughput"}, "TCP Throughput",
+                    {"TCP Window Size (KBytes)"}, {"am574x-idk: Throughput (Mbyts/sce)"},
+                    {row(1666, {"16"}, {"139.60"})})};
+  auto rows = normalize(d);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].unit, "");
+  EXPECT_TRUE(hasFlag(rows[0], "unattributed:unknown-unit")) << rows[0].flag;
+  EXPECT_DOUBLE_EQ(rows[0].value, 48.86);
+  EXPECT_EQ(rows[1].unit, "ns");
+  EXPECT_EQ(rows[1].flag, "");
+  EXPECT_EQ(rows[2].unit, "");
+  EXPECT_TRUE(hasFlag(rows[2], "unattributed:unknown-unit")) << rows[2].flag;
+  int named = 0;
+  for (const auto& g : d.diagnostics)
+    named += g.message.find("'microsek'") != std::string::npos ||
+             g.message.find("'Mbyts/sce'") != std::string::npos;
+  EXPECT_EQ(named, 2);
+}
+
 // Multi-metric tables: the benchmark is the table subject, row keys become params.
 TEST(Normalize, MultiMetricTableParamsAndRtPart) {
   auto t = table({"2.2.2.9. Ethernet Driver", "2.2.2.9.1. TCP Throughput"}, "TCP Throughput",

@@ -587,3 +587,38 @@ TEST(SweepReport, PageRendersInHeadlessChromium) {
   EXPECT_GT(fs::file_size(shot), 60000u);  // a near-blank 1200x1600 page is ~10 KB
   fs::remove_all(dir);
 }
+
+// Found (session 3): an unknown family or a glob matching nothing in a spec's benchmarks was
+// dropped silently (the sweep ran the other selectors), `--jobs 0` was accepted, and a sweep
+// whose points timed out exited 0.
+TEST(SweepCli, SelectorsJobsAndTimeoutsAreNotSilent) {
+  std::string msg = parseError(replace(kGrid, "{family: dhrystone}", "{family: [dhrystone, strem]}"));
+  EXPECT_NE(msg.find("spec.yaml:4"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("unknown family 'strem' (did you mean 'stream'?)"), std::string::npos) << msg;
+  // A selector that matches no row of the dataset names its line.
+  std::string srcMeasured = std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured";
+  Spec glob = parse(replace(kGrid, "  - {family: dhrystone}\n",
+                            "  - {family: dhrystone}\n  - {family: stream, benchmark: \"triadd*\"}\n"));
+  try {
+    selectQueries(glob, srcMeasured);
+    ADD_FAILURE() << "a selector matching nothing was dropped";
+  } catch (const InputError& e) {
+    std::string w = e.what();
+    EXPECT_NE(w.find("spec.yaml:5: benchmarks[1]: selects no benchmark"), std::string::npos) << w;
+    EXPECT_NE(w.find("benchmark 'triadd*' in family stream"), std::string::npos) << w;
+  }
+  std::string dir = tmpDir("silent");
+  std::ofstream(dir + "/good.yaml") << kGrid;
+  std::string out;
+  for (std::string j : {"0", "-2"}) {
+    EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --db " + dir + "/j.db --jobs " + j, out), 2) << out;
+    EXPECT_NE(out.find("at least 1"), std::string::npos) << out;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/j.db"));
+  // Every point is killed by a 1 ms timeout: recorded as failed, results printed, exit 1.
+  EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --db " + dir + "/t.db -j 2 --timeout 0.001", out), 1) << out;
+  EXPECT_NE(out.find("6 points failed (exit status 1)"), std::string::npos) << out;
+  EXPECT_EQ(runCli("sweep --db " + dir + "/t.db --list --format csv", out), 0) << out;
+  EXPECT_NE(out.find(",6,0,6,0,"), std::string::npos) << "6 points, 0 ok, 6 failed: " << out;
+  fs::remove_all(dir);
+}
