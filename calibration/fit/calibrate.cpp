@@ -162,9 +162,14 @@ std::string today() {
   return buf;
 }
 
+/// "<scope>:<line>": a scalar's place as the registry knows it (FreeParam scope and line).
+std::string readKey(const std::string& scope, int line) { return scope + ":" + std::to_string(line); }
+
 /// Runs a board's queries with the parse hook wrapped so that every config file the worker
 /// parses (board, presets, workload profiles) is recorded as a registry scope into
-/// `<dir>/<index>.scopes`: the parameters a board's predictions can depend on.
+/// `<dir>/<index>.scopes`: the parameters a board's predictions can depend on; and every scalar
+/// a model consumed (config::ReadRecorder) as "<scope>:<line>" into `<dir>/<index>.reads`: the
+/// parameters its predictions do depend on (a parsed file may hold keys no model reads).
 validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std::string dir,
                                              std::map<std::string, int> index,
                                              std::string configsDir) {
@@ -177,6 +182,7 @@ validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std:
       if (saved) saved(path, root);
     });
     std::vector<validation::QueryResult> res;
+    config::ReadRecorder recorder;
     try {
       res = inner(board, qs);
     } catch (...) {
@@ -188,6 +194,13 @@ validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std:
     if (it != index.end()) {
       std::ofstream os(dir + "/" + std::to_string(it->second) + ".scopes", std::ios::binary);
       for (const auto& path : *seen) os << scopeOfFile(path, configsDir) << "\n";
+      std::ofstream rs(dir + "/" + std::to_string(it->second) + ".reads", std::ios::binary);
+      std::map<std::string, std::string> scopeOf;  // file as given -> scope (one lookup each)
+      for (const auto& [file, line] : recorder.reads()) {
+        auto s = scopeOf.find(file);
+        if (s == scopeOf.end()) s = scopeOf.emplace(file, scopeOfFile(file, configsDir)).first;
+        if (!s->second.empty()) rs << readKey(s->second, line) << "\n";
+      }
     }
     return res;
   };
@@ -285,7 +298,18 @@ class Evaluator {
       }
       std::error_code ec;
       fs::remove(file, ec);
-      if (!sc.empty()) scopes_[b] = std::move(sc);
+      std::set<std::string> rd;
+      {
+        std::string readsFile = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".reads";
+        std::ifstream in(readsFile);
+        for (std::string line; std::getline(in, line);)
+          if (!line.empty()) rd.insert(line);
+        fs::remove(readsFile, ec);
+      }
+      if (!sc.empty()) {
+        scopes_[b] = std::move(sc);
+        reads_[b] = std::move(rd);
+      }
     }
     // Once every board is recorded the folder is not needed (a killed run leaves nothing).
     if (scopes_.size() == boardIndex_.size()) {
@@ -308,6 +332,12 @@ class Evaluator {
   bool reads(const std::string& board, const FreeParam& p) const {
     auto it = scopes_.find(board);
     return it != scopes_.end() && it->second.count(p.scope);
+  }
+  /// True when a model consumed `p`'s scalar while predicting `board`'s rows (after its first
+  /// run): finer than reads(), which also holds for keys of a parsed file no model looks at.
+  bool consumes(const std::string& board, const FreeParam& p) const {
+    auto it = reads_.find(board);
+    return it != reads_.end() && it->second.count(readKey(p.scope, p.line));
   }
   /// The scopes `board` reads (empty before its first run or when it failed).
   const std::set<std::string>& scopesOf(const std::string& board) const {
@@ -355,6 +385,7 @@ class Evaluator {
   validation::BoardRunner inner_;
   validation::ValidateOptions vo_;
   std::map<std::string, std::set<std::string>> scopes_;
+  std::map<std::string, std::set<std::string>> reads_;  ///< board -> "<scope>:<line>" consumed
   std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
   int evaluations_ = 0, boardRuns_ = 0;
 };
@@ -367,13 +398,14 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
                                   const std::vector<std::optional<double>>& before,
                                   const std::vector<std::optional<double>>& after,
                                   const std::vector<std::string>& families) {
+  // A family with relative rows (throughput, latency) and CPU-load rows (percentage points)
+  // gets one entry per error kind: a median over both kinds would mix fractions with points.
   std::vector<FamilyFit> out;
-  for (const auto& f : families) {
+  for (const auto& f : families)
+    for (bool pp : {false, true}) {
     std::vector<double> eb, ea;
-    bool pp = false;
     for (size_t i = 0; i < rows.size(); ++i) {
-      if (rows[i].family != f) continue;
-      pp = pp || isPp(rows[i]);
+      if (rows[i].family != f || isPp(rows[i]) != pp) continue;
       auto err = [&](const std::optional<double>& p) {
         if (!p) return 1.0;
         return std::abs(validation::signedError(validation::errorKindFor(rows[i].unit), rows[i].value, *p));
@@ -389,7 +421,7 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
     ff.mdapeBefore = validation::median(eb);
     ff.mdapeAfter = validation::median(ea);
     out.push_back(ff);
-  }
+    }
   return out;
 }
 
@@ -425,7 +457,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << g.group << ".yaml`.\n\n"
      << "- rows used: " << g.rowsUsed << " (scored rows the model predicts; flagged rows excluded by "
      << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted)\n"
-     << "- candidates: " << g.candidates << ", screened: " << g.screened << ", budget: " << g.budget
+     << "- candidates: " << g.candidates << " (" << g.unreadCandidates
+     << " more in the files these rows parse are read by no model for them: not offered)"
+     << ", screened: " << g.screened << ", budget: " << g.budget
      << " (1 per 10 rows), fitted: " << g.fitted.size() << "\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before " << formatSig(g.lossBefore, 5)
      << ", after " << formatSig(g.lossAfter, 5) << "\n"
@@ -674,15 +708,35 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::map<std::string, int> boardsReading;  // scope -> boards whose rows read it
   for (const auto& b : boards)
     for (const auto& sc : ev.scopesOf(b)) ++boardsReading[sc];
+  // A folder belongs to the earliest stage whose groups claim it: a later stage holds its
+  // parameters where the earlier stage left them (the Ethernet group does not re-fit the
+  // kernel paths lmbench-os fits, the storage groups not the boot stages).
+  static const std::vector<std::string> kStageOrder = {"memory", "cores", "kernel", "io"};
+  auto stageIndex = [](const std::string& st) {
+    return std::find(kStageOrder.begin(), kStageOrder.end(), st) - kStageOrder.begin();
+  };
+  auto claims = [](const FitGroup& fg, const std::string& scope) {
+    for (const auto& pre : fg.scopePrefixes)
+      if (hasPrefix(scope, pre) || scope + "/" == pre || scope == pre) return true;
+    return false;
+  };
   std::vector<const FreeParam*> cand;
   for (const auto& p : reg.params()) {
     if (!p.numeric || p.hi <= p.lo || base.find(p.scope, p.key)) continue;
-    bool inStage = false;
-    for (const auto& pre : group.scopePrefixes)
-      inStage = inStage || hasPrefix(p.scope, pre) || p.scope + "/" == pre ||
-                p.scope == pre;
-    if (!inStage) continue;
+    if (!claims(group, p.scope)) continue;
+    bool earlier = false;
+    for (const auto& other : fitGroups())
+      earlier = earlier || (stageIndex(other.stage) < stageIndex(group.stage) && claims(other, p.scope));
+    if (earlier) continue;
     if (!boardsReading.count(p.scope)) continue;
+    // A key of a parsed file that no model consumed for these rows cannot move them: not a
+    // candidate (it would take a screening step and tell the optimizer nothing).
+    bool consumed = false;
+    for (const auto& b : boards) consumed = consumed || ev.consumes(b, p);
+    if (!consumed) {
+      ++g.unreadCandidates;
+      continue;
+    }
     cand.push_back(&p);
   }
   // Screen the families' own workload profiles first, then the shared components, then the
@@ -698,6 +752,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     return boardsReading[a->scope] > boardsReading[b->scope];
   });
   g.candidates = static_cast<int>(cand.size());
+  if (log)
+    *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
+         << " in the files they parse are not read)\n";
   if (static_cast<int>(cand.size()) > opt.maxScreen) cand.resize(static_cast<size_t>(opt.maxScreen));
 
   // Sensitivity screen: one step per candidate, keep the ones that move predictions most.
@@ -818,14 +875,13 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   g.loboEvaluations = opt.loboEvaluations;
   // Interval quantiles per family from the LOBO residuals; the coverage check uses, for each
   // row, the quantiles of the other boards' residuals only.
-  for (const auto& f : group.families) {
+  // Per family and error kind (relative rows and CPU-load rows apart, as familyFits).
+  for (const auto& f : group.families)
+    for (bool pp : {false, true}) {
+    auto same = [&](size_t i) { return rows[i].family == f && isPp(rows[i]) == pp && split[i] == "lobo"; };
     std::vector<double> e;
-    bool pp = false;
     for (size_t i = 0; i < rows.size(); ++i)
-      if (rows[i].family == f && split[i] == "lobo") {
-        e.push_back(residual(rows[i], lobo[i]));
-        pp = pp || isPp(rows[i]);
-      }
+      if (same(i)) e.push_back(residual(rows[i], lobo[i]));
     if (e.empty()) continue;
     FamilyInterval fi;
     fi.family = f;
@@ -836,10 +892,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     std::vector<double> abs;
     int inside = 0, n = 0;
     for (size_t i = 0; i < rows.size(); ++i) {
-      if (rows[i].family != f || split[i] != "lobo") continue;
+      if (!same(i)) continue;
       std::vector<double> others;
       for (size_t j = 0; j < rows.size(); ++j)
-        if (rows[j].family == f && split[j] == "lobo" && rows[j].board != rows[i].board)
+        if (same(j) && rows[j].board != rows[i].board)
           others.push_back(residual(rows[j], lobo[j]));
       abs.push_back(lobo[i] ? std::abs(validation::signedError(validation::errorKindFor(rows[i].unit),
                                                                rows[i].value, *lobo[i]))
@@ -853,7 +909,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     fi.coverageRows = n;
     fi.coverage = n ? static_cast<double>(inside) / n : 0;
     g.intervals.push_back(fi);
-  }
+    }
   g.lobo = choices;
   g.evaluations = ev.evaluations();
   g.boardRuns = ev.boardRuns();
@@ -1064,6 +1120,60 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
   }
   config::setParsedFileHook(saved);
   return out;
+}
+
+std::map<std::string, int> scanParamReads(const std::vector<MeasuredRow>& rows,
+                                          const CalibrateOptions& opt) {
+  SharedCodeRuns shared;
+  auto saved = config::currentParsedFileHook();
+  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
+  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  std::vector<MeasuredRow> sel;
+  for (const auto& r : rows)
+    if (!r.board.empty() && groupOfFamily(r.family)) sel.push_back(r);
+  std::map<std::string, int> out;
+  if (!sel.empty()) {
+    Evaluator ev(sel, reg, committed, opt);
+    ev.predict({}, {});
+    std::set<std::string> boards;
+    for (const auto& r : sel) boards.insert(r.board);
+    for (const auto& p : reg.params())
+      for (const auto& b : boards)
+        if (ev.consumes(b, p)) ++out[p.name()];
+  }
+  config::setParsedFileHook(saved);
+  return out;
+}
+
+std::map<std::string, std::string> readParamScan(const std::string& sourceDir) {
+  std::map<std::string, std::string> out;
+  std::string f = sourceDir + "/calibration/reports/params-read.csv";
+  if (!fs::exists(f)) return out;
+  std::ifstream in(f, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto rec = csv::parse(text, f);
+  for (size_t i = 1; i < rec.size(); ++i) {
+    if (rec[i].size() != 3)
+      throw InputError(f, static_cast<int>(i + 1), "",
+                       "expected 3 columns (parameter,status,boards), got " + std::to_string(rec[i].size()));
+    if (rec[i][1] != "read" && rec[i][1] != "unread")
+      throw InputError(f, static_cast<int>(i + 1), "status",
+                       "expected read or unread, got '" + rec[i][1] + "'");
+    out[rec[i][0]] = rec[i][1];
+  }
+  return out;
+}
+
+void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
+                    const std::map<std::string, int>& reads) {
+  fs::create_directories(sourceDir + "/calibration/reports");
+  std::ofstream os(sourceDir + "/calibration/reports/params-read.csv", std::ios::binary);
+  csv::writeRecord(os, {"parameter", "status", "boards"});
+  for (const auto& p : reg.params()) {
+    auto it = reads.find(p.name());
+    csv::writeRecord(os, {p.name(), it != reads.end() ? "read" : "unread",
+                          std::to_string(it != reads.end() ? it->second : 0)});
+  }
 }
 
 std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
