@@ -390,6 +390,27 @@ class Evaluator {
   int evaluations_ = 0, boardRuns_ = 0;
 };
 
+/// Name fragments of the IPs, devices and software paths an I/O family's rows go through
+/// (presets and keys whose scope or key holds one are screened before the rest of the board).
+const std::vector<std::string>& ipTokens(const std::string& family) {
+  static const std::map<std::string, std::vector<std::string>> tokens = {
+      {"mmc-sd", {"mmc", "sd_card", "sandisk", "sdhci", "linux_io", "data_loop", "kernel_path"}},
+      {"emmc", {"emmc", "mmc", "sdhci", "linux_io", "data_loop", "kernel_path"}},
+      {"sata", {"sata", "ahci", "kingston", "seagate", "linux_io", "data_loop", "kernel_path"}},
+      {"nand", {"nand", "gpmc", "mt29f", "elm", "ubi", "uboot"}},
+      {"ufs", {"ufs", "linux_io", "data_loop", "kernel_path"}},
+      {"flash", {"ospi", "qspi", "spi_nor", "nor", "mt35xu", "s28hs", "s25fl", "n25q", "ubi", "uboot"}},
+      {"usb", {"usb", "dwc3", "musb", "gadget", "my_book", "linux_io", "data_loop", "kernel_path"}},
+      {"pcie", {"pcie", "nvme", "plextor", "linux_io", "data_loop", "kernel_path"}},
+      {"ethernet", {"cpsw", "emac", "gmac", "icss", "net", "nic", "lwip"}},
+      {"ipc", {"ipc", "mailbox", "rpmsg", "mcu"}},
+      {"xip", {"xip", "ospi", "fir"}},
+  };
+  static const std::vector<std::string> none;
+  auto it = tokens.find(family);
+  return it == tokens.end() ? none : it->second;
+}
+
 bool hasPrefix(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
@@ -467,7 +488,7 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
   for (const auto& f : g.families)
-    md << "| " << f.family << " | " << f.rows << " | "
+    md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
        << (f.pp ? formatSig(f.mdapeBefore, 3) + " pp" : pct(f.mdapeBefore) + " %") << " | "
        << (f.pp ? formatSig(f.mdapeAfter, 3) + " pp" : pct(f.mdapeAfter) + " %") << " |\n";
   md << "\n| parameter | default | fitted | unit | screen sensitivity |\n| --- | --- | --- | --- | --- |\n";
@@ -482,7 +503,7 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << "| family | LOBO rows | LOBO MdAPE | 80 % interval (log error or pp/100) | LOBO rows inside "
         "(other boards' quantiles) |\n| --- | --- | --- | --- | --- |\n";
   for (const auto& f : g.intervals)
-    md << "| " << f.family << " | " << f.rows << " | "
+    md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
        << (f.pp ? formatSig(f.loboMdape, 3) + " pp" : pct(f.loboMdape) + " %") << " | "
        << formatSig(f.q10, 3) << " .. " << formatSig(f.q90, 3) << " | "
        << (f.coverageRows ? pct(f.coverage) + " % of " + std::to_string(f.coverageRows) : "n/a")
@@ -739,12 +760,21 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     }
     cand.push_back(&p);
   }
-  // Screen the families' own workload profiles first, then the shared components, then the
-  // shared base profiles (a capped screen keeps the nearest parameters).
+  // Screen the families' own workload profiles first, then the IPs and paths the families are
+  // about (ipTokens: an I/O family's rows load every storage or network preset of the board,
+  // so "read" alone does not say which ones their time goes through), then the shared
+  // components, then the shared base profiles (a capped screen keeps the nearest parameters).
+  auto near = [&](const FreeParam* p) {
+    for (const auto& f : group.families)
+      for (const auto& t : ipTokens(f))
+        if (p->scope.find(t) != std::string::npos || p->key.find(t) != std::string::npos) return true;
+    return false;
+  };
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
       if (hasPrefix(p->scope, "workloads/" + f)) return 0;
-    return p->scopeKind == ScopeKind::Workload ? 2 : 1;
+    if (near(p)) return 1;
+    return p->scopeKind == ScopeKind::Workload ? 3 : 2;
   };
   // Within a rank, parameters shared by more boards come first (more rows constrain them).
   std::stable_sort(cand.begin(), cand.end(), [&](const FreeParam* a, const FreeParam* b) {
