@@ -394,7 +394,7 @@ class Evaluator {
 /// (presets and keys whose scope or key holds one are screened before the rest of the board).
 const std::vector<std::string>& ipTokens(const std::string& family) {
   static const std::map<std::string, std::vector<std::string>> tokens = {
-      {"mmc-sd", {"mmc", "sd_card", "sandisk", "sdhci", "linux_io", "data_loop", "kernel_path"}},
+      {"mmc-sd", {"sd_card", "sandisk", "sdhci", "linux_io", "data_loop", "kernel_path"}},
       {"emmc", {"emmc", "mmc", "sdhci", "linux_io", "data_loop", "kernel_path"}},
       {"sata", {"sata", "ahci", "kingston", "seagate", "linux_io", "data_loop", "kernel_path"}},
       {"nand", {"nand", "gpmc", "mt29f", "elm", "ubi", "uboot"}},
