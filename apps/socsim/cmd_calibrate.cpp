@@ -137,7 +137,7 @@ Action addCalibrate(CLI::App& app) {
         // No LOBO rows: every board of the family reads a fitted value no other board reads.
         std::string lobo = g.fitted.empty() ? "" : "no-donor", inside;
         for (const auto& iv : g.intervals)
-          if (iv.family == f.family) {
+          if (iv.family == f.family && iv.pp == f.pp) {
             lobo = errText(iv.loboMdape, iv.pp);
             if (iv.coverageRows)
               inside = formatSig(100 * iv.coverage, 3) + " % of " + std::to_string(iv.coverageRows);

@@ -1,10 +1,14 @@
 // socsim params [--scope S] [--schemas] [--format table|csv|json]: the free (calibrated)
 // parameters of the registry (calibration/fit/param_registry.h), or with --schemas every params
 // schema's fields.
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "apps/socsim/commands.h"
+#include "calibration/dataset/measured_row.h"
+#include "calibration/fit/calibrate.h"
 #include "calibration/fit/param_overrides.h"
 #include "calibration/fit/param_registry.h"
 #include "common/error.h"
@@ -48,10 +52,19 @@ bool scopeMatches(const calib::FreeParam& p, const std::string& s) {
 }
 
 /// The free-parameter registry: one table of component/workload parameters, one of
-/// board-scoped set-up parameters, and the counts.
+/// board-scoped set-up parameters, and the counts. The `read` column and the counts come from
+/// the committed read scan (calibration/reports/params-read.csv, `socsim params --scan`): a
+/// parameter no model reads while predicting the measured data is listed but not counted as
+/// free.
 int listFree(const std::string& scope, Format fmt) {
   auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
   auto fitted = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+  auto scan = calib::readParamScan(sourceDir());
+  auto readStatus = [&](const calib::FreeParam& p) -> std::string {
+    if (scan.empty()) return "";
+    auto it = scan.find(p.name());
+    return it == scan.end() ? "not scanned" : it->second == "read" ? "yes" : "no";
+  };
   std::vector<const calib::FreeParam*> sel;
   for (const auto& p : reg.params())
     if (scopeMatches(p, scope)) sel.push_back(&p);
@@ -63,7 +76,7 @@ int listFree(const std::string& scope, Format fmt) {
   }
   auto table = [&](bool board) {
     Table t;
-    t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "bounds",
+    t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "read", "bounds",
                  "bounds_origin", "integer", "where", "source"};
     t.numeric.assign(t.columns.size(), false);
     for (const auto* p : sel) {
@@ -72,31 +85,48 @@ int listFree(const std::string& scope, Format fmt) {
       std::string bounds =
           p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi) : std::string("(choice)");
       t.addRow({p->name(), p->scopeClass, p->unit, p->text,
-                f ? formatNumber(f->value) + " (" + f->origin + ")" : "", bounds,
+                f ? formatNumber(f->value) + " (" + f->origin + ")" : "", readStatus(*p), bounds,
                 p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
                 "configs/" + p->scope + ".yaml:" + std::to_string(p->line), p->source});
     }
     return t;
   };
   Table comp = table(false), board = table(true);
-  int numeric = 0, boards = 0, nFitted = 0;
+  int numeric = 0, boards = 0, nFitted = 0, unread = 0, unscanned = 0;
   for (const auto* p : sel) {
+    std::string rs = readStatus(*p);
+    if (rs == "no") {
+      ++unread;  // listed, not counted
+      continue;
+    }
+    unscanned += rs == "not scanned" ? 1 : 0;
     numeric += p->numeric ? 1 : 0;
     boards += p->scopeKind == calib::ScopeKind::Board ? 1 : 0;
     nFitted += fitted.find(p->scope, p->key) ? 1 : 0;
   }
-  std::string counts = std::to_string(sel.size()) + " free parameters (" +
+  const int counted = static_cast<int>(sel.size()) - unread;
+  std::string counts = std::to_string(counted) + " free parameters (" +
                        std::to_string(numeric) + " numeric, " +
-                       std::to_string(static_cast<int>(sel.size()) - numeric) +
+                       std::to_string(counted - numeric) +
                        " calibrated choices); " + std::to_string(boards) +
                        " board-scoped (set-up facts); " + std::to_string(nFitted) +
                        " with a fitted value in calibration/params/";
+  if (scan.empty())
+    counts += "; no read scan committed (socsim params --scan): parameters no model reads are counted too";
+  else
+    counts += "; not counted: " + std::to_string(unread) +
+              " declared \"calibrated\" that no model reads while predicting the measured data "
+              "(read = no; calibration/reports/params-read.csv)" +
+              (unscanned ? "; " + std::to_string(unscanned) +
+                               " declared since the scan (read = not scanned; re-run socsim params --scan)"
+                         : std::string());
   if (fmt == Format::Json) {
     std::cout << "{\"parameters\": ";
     comp.print(std::cout, fmt);
     std::cout << ",\n\"board_scoped\": ";
     board.print(std::cout, fmt);
-    std::cout << ",\n\"count\": " << sel.size() << ", \"numeric\": " << numeric
+    std::cout << ",\n\"count\": " << counted << ", \"unread\": " << unread
+              << ", \"not_scanned\": " << unscanned << ", \"numeric\": " << numeric
               << ", \"board_scoped_count\": " << boards << ", \"fitted\": " << nFitted << "}\n";
     return 0;
   }
@@ -131,7 +161,8 @@ int listFree(const std::string& scope, Format fmt) {
 Action addParams(CLI::App& app) {
   struct Opts {
     std::string scope, format = "table";
-    bool schemas = false;
+    bool schemas = false, scan = false;
+    int jobs = 0;
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand(
@@ -143,9 +174,26 @@ Action addParams(CLI::App& app) {
                   "workloads/nbench) or a class ('core type'); with --schemas a schema (core, "
                   "cache, dram, ...)");
   sub->add_flag("--schemas", o->schemas, "every params schema's fields instead of the free parameters");
+  sub->add_flag("--scan", o->scan,
+                "predict every measured row of a modelled family once (all boards, minutes) and "
+                "record which free parameters a model reads; writes "
+                "calibration/reports/params-read.csv, which the listing's read column and counts use");
+  sub->add_option("-j,--jobs", o->jobs, "worker processes for --scan (default: cores)");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
     Format fmt = parseFormat(o->format);
+    if (o->scan) {
+      calib::CalibrateOptions co;
+      co.sourceDir = sourceDir();
+      co.jobs = o->jobs > 0 ? o->jobs : std::max(1u, std::thread::hardware_concurrency());
+      auto reads = calib::scanParamReads(calib::readMeasuredDir(measuredDir()), co);
+      auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
+      calib::writeParamScan(sourceDir(), reg, reads);
+      std::cout << "params --scan: " << reads.size() << " of " << reg.params().size()
+                << " declared free parameters are read while predicting the measured data; "
+                   "wrote calibration/reports/params-read.csv\n";
+      return 0;
+    }
     if (!o->schemas) return listFree(o->scope, fmt);
     auto schemas = soc::allSchemas();
     std::vector<std::string> scopes;

@@ -162,9 +162,14 @@ std::string today() {
   return buf;
 }
 
+/// "<scope>:<line>": a scalar's place as the registry knows it (FreeParam scope and line).
+std::string readKey(const std::string& scope, int line) { return scope + ":" + std::to_string(line); }
+
 /// Runs a board's queries with the parse hook wrapped so that every config file the worker
 /// parses (board, presets, workload profiles) is recorded as a registry scope into
-/// `<dir>/<index>.scopes`: the parameters a board's predictions can depend on.
+/// `<dir>/<index>.scopes`: the parameters a board's predictions can depend on; and every scalar
+/// a model consumed (config::ReadRecorder) as "<scope>:<line>" into `<dir>/<index>.reads`: the
+/// parameters its predictions do depend on (a parsed file may hold keys no model reads).
 validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std::string dir,
                                              std::map<std::string, int> index,
                                              std::string configsDir) {
@@ -177,6 +182,7 @@ validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std:
       if (saved) saved(path, root);
     });
     std::vector<validation::QueryResult> res;
+    config::ReadRecorder recorder;
     try {
       res = inner(board, qs);
     } catch (...) {
@@ -188,6 +194,13 @@ validation::BoardRunner scopeRecordingRunner(validation::BoardRunner inner, std:
     if (it != index.end()) {
       std::ofstream os(dir + "/" + std::to_string(it->second) + ".scopes", std::ios::binary);
       for (const auto& path : *seen) os << scopeOfFile(path, configsDir) << "\n";
+      std::ofstream rs(dir + "/" + std::to_string(it->second) + ".reads", std::ios::binary);
+      std::map<std::string, std::string> scopeOf;  // file as given -> scope (one lookup each)
+      for (const auto& [file, line] : recorder.reads()) {
+        auto s = scopeOf.find(file);
+        if (s == scopeOf.end()) s = scopeOf.emplace(file, scopeOfFile(file, configsDir)).first;
+        if (!s->second.empty()) rs << readKey(s->second, line) << "\n";
+      }
     }
     return res;
   };
@@ -285,7 +298,18 @@ class Evaluator {
       }
       std::error_code ec;
       fs::remove(file, ec);
-      if (!sc.empty()) scopes_[b] = std::move(sc);
+      std::set<std::string> rd;
+      {
+        std::string readsFile = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".reads";
+        std::ifstream in(readsFile);
+        for (std::string line; std::getline(in, line);)
+          if (!line.empty()) rd.insert(line);
+        fs::remove(readsFile, ec);
+      }
+      if (!sc.empty()) {
+        scopes_[b] = std::move(sc);
+        reads_[b] = std::move(rd);
+      }
     }
     // Once every board is recorded the folder is not needed (a killed run leaves nothing).
     if (scopes_.size() == boardIndex_.size()) {
@@ -308,6 +332,12 @@ class Evaluator {
   bool reads(const std::string& board, const FreeParam& p) const {
     auto it = scopes_.find(board);
     return it != scopes_.end() && it->second.count(p.scope);
+  }
+  /// True when a model consumed `p`'s scalar while predicting `board`'s rows (after its first
+  /// run): finer than reads(), which also holds for keys of a parsed file no model looks at.
+  bool consumes(const std::string& board, const FreeParam& p) const {
+    auto it = reads_.find(board);
+    return it != reads_.end() && it->second.count(readKey(p.scope, p.line));
   }
   /// The scopes `board` reads (empty before its first run or when it failed).
   const std::set<std::string>& scopesOf(const std::string& board) const {
@@ -355,9 +385,31 @@ class Evaluator {
   validation::BoardRunner inner_;
   validation::ValidateOptions vo_;
   std::map<std::string, std::set<std::string>> scopes_;
+  std::map<std::string, std::set<std::string>> reads_;  ///< board -> "<scope>:<line>" consumed
   std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
   int evaluations_ = 0, boardRuns_ = 0;
 };
+
+/// Name fragments of the IPs, devices and software paths an I/O family's rows go through
+/// (presets and keys whose scope or key holds one are screened before the rest of the board).
+const std::vector<std::string>& ipTokens(const std::string& family) {
+  static const std::map<std::string, std::vector<std::string>> tokens = {
+      {"mmc-sd", {"sd_card", "sandisk", "sdhci", "linux_io", "data_loop", "kernel_path"}},
+      {"emmc", {"emmc", "mmc", "sdhci", "linux_io", "data_loop", "kernel_path"}},
+      {"sata", {"sata", "ahci", "kingston", "seagate", "linux_io", "data_loop", "kernel_path"}},
+      {"nand", {"nand", "gpmc", "mt29f", "elm", "ubi", "uboot"}},
+      {"ufs", {"ufs", "linux_io", "data_loop", "kernel_path"}},
+      {"flash", {"ospi", "qspi", "spi_nor", "nor", "mt35xu", "s28hs", "s25fl", "n25q", "ubi", "uboot"}},
+      {"usb", {"usb", "dwc3", "musb", "gadget", "my_book", "linux_io", "data_loop", "kernel_path"}},
+      {"pcie", {"pcie", "nvme", "plextor", "linux_io", "data_loop", "kernel_path"}},
+      {"ethernet", {"cpsw", "emac", "gmac", "icss", "net", "nic", "lwip"}},
+      {"ipc", {"ipc", "mailbox", "rpmsg", "mcu"}},
+      {"xip", {"xip", "ospi", "fir"}},
+  };
+  static const std::vector<std::string> none;
+  auto it = tokens.find(family);
+  return it == tokens.end() ? none : it->second;
+}
 
 bool hasPrefix(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
@@ -367,13 +419,14 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
                                   const std::vector<std::optional<double>>& before,
                                   const std::vector<std::optional<double>>& after,
                                   const std::vector<std::string>& families) {
+  // A family with relative rows (throughput, latency) and CPU-load rows (percentage points)
+  // gets one entry per error kind: a median over both kinds would mix fractions with points.
   std::vector<FamilyFit> out;
-  for (const auto& f : families) {
+  for (const auto& f : families)
+    for (bool pp : {false, true}) {
     std::vector<double> eb, ea;
-    bool pp = false;
     for (size_t i = 0; i < rows.size(); ++i) {
-      if (rows[i].family != f) continue;
-      pp = pp || isPp(rows[i]);
+      if (rows[i].family != f || isPp(rows[i]) != pp) continue;
       auto err = [&](const std::optional<double>& p) {
         if (!p) return 1.0;
         return std::abs(validation::signedError(validation::errorKindFor(rows[i].unit), rows[i].value, *p));
@@ -389,7 +442,7 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
     ff.mdapeBefore = validation::median(eb);
     ff.mdapeAfter = validation::median(ea);
     out.push_back(ff);
-  }
+    }
   return out;
 }
 
@@ -425,7 +478,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << g.group << ".yaml`.\n\n"
      << "- rows used: " << g.rowsUsed << " (scored rows the model predicts; flagged rows excluded by "
      << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted)\n"
-     << "- candidates: " << g.candidates << ", screened: " << g.screened << ", budget: " << g.budget
+     << "- candidates: " << g.candidates << " (" << g.unreadCandidates
+     << " more in the files these rows parse are read by no model for them: not offered)"
+     << ", screened: " << g.screened << ", budget: " << g.budget
      << " (1 per 10 rows), fitted: " << g.fitted.size() << "\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before " << formatSig(g.lossBefore, 5)
      << ", after " << formatSig(g.lossAfter, 5) << "\n"
@@ -433,7 +488,7 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
   for (const auto& f : g.families)
-    md << "| " << f.family << " | " << f.rows << " | "
+    md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
        << (f.pp ? formatSig(f.mdapeBefore, 3) + " pp" : pct(f.mdapeBefore) + " %") << " | "
        << (f.pp ? formatSig(f.mdapeAfter, 3) + " pp" : pct(f.mdapeAfter) + " %") << " |\n";
   md << "\n| parameter | default | fitted | unit | screen sensitivity |\n| --- | --- | --- | --- | --- |\n";
@@ -448,7 +503,7 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << "| family | LOBO rows | LOBO MdAPE | 80 % interval (log error or pp/100) | LOBO rows inside "
         "(other boards' quantiles) |\n| --- | --- | --- | --- | --- |\n";
   for (const auto& f : g.intervals)
-    md << "| " << f.family << " | " << f.rows << " | "
+    md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
        << (f.pp ? formatSig(f.loboMdape, 3) + " pp" : pct(f.loboMdape) + " %") << " | "
        << formatSig(f.q10, 3) << " .. " << formatSig(f.q90, 3) << " | "
        << (f.coverageRows ? pct(f.coverage) + " % of " + std::to_string(f.coverageRows) : "n/a")
@@ -674,23 +729,52 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::map<std::string, int> boardsReading;  // scope -> boards whose rows read it
   for (const auto& b : boards)
     for (const auto& sc : ev.scopesOf(b)) ++boardsReading[sc];
+  // A folder belongs to the earliest stage whose groups claim it: a later stage holds its
+  // parameters where the earlier stage left them (the Ethernet group does not re-fit the
+  // kernel paths lmbench-os fits, the storage groups not the boot stages).
+  static const std::vector<std::string> kStageOrder = {"memory", "cores", "kernel", "io"};
+  auto stageIndex = [](const std::string& st) {
+    return std::find(kStageOrder.begin(), kStageOrder.end(), st) - kStageOrder.begin();
+  };
+  auto claims = [](const FitGroup& fg, const std::string& scope) {
+    for (const auto& pre : fg.scopePrefixes)
+      if (hasPrefix(scope, pre) || scope + "/" == pre || scope == pre) return true;
+    return false;
+  };
   std::vector<const FreeParam*> cand;
   for (const auto& p : reg.params()) {
     if (!p.numeric || p.hi <= p.lo || base.find(p.scope, p.key)) continue;
-    bool inStage = false;
-    for (const auto& pre : group.scopePrefixes)
-      inStage = inStage || hasPrefix(p.scope, pre) || p.scope + "/" == pre ||
-                p.scope == pre;
-    if (!inStage) continue;
+    if (!claims(group, p.scope)) continue;
+    bool earlier = false;
+    for (const auto& other : fitGroups())
+      earlier = earlier || (stageIndex(other.stage) < stageIndex(group.stage) && claims(other, p.scope));
+    if (earlier) continue;
     if (!boardsReading.count(p.scope)) continue;
+    // A key of a parsed file that no model consumed for these rows cannot move them: not a
+    // candidate (it would take a screening step and tell the optimizer nothing).
+    bool consumed = false;
+    for (const auto& b : boards) consumed = consumed || ev.consumes(b, p);
+    if (!consumed) {
+      ++g.unreadCandidates;
+      continue;
+    }
     cand.push_back(&p);
   }
-  // Screen the families' own workload profiles first, then the shared components, then the
-  // shared base profiles (a capped screen keeps the nearest parameters).
+  // Screen the families' own workload profiles first, then the IPs and paths the families are
+  // about (ipTokens: an I/O family's rows load every storage or network preset of the board,
+  // so "read" alone does not say which ones their time goes through), then the shared
+  // components, then the shared base profiles (a capped screen keeps the nearest parameters).
+  auto near = [&](const FreeParam* p) {
+    for (const auto& f : group.families)
+      for (const auto& t : ipTokens(f))
+        if (p->scope.find(t) != std::string::npos || p->key.find(t) != std::string::npos) return true;
+    return false;
+  };
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
       if (hasPrefix(p->scope, "workloads/" + f)) return 0;
-    return p->scopeKind == ScopeKind::Workload ? 2 : 1;
+    if (near(p)) return 1;
+    return p->scopeKind == ScopeKind::Workload ? 3 : 2;
   };
   // Within a rank, parameters shared by more boards come first (more rows constrain them).
   std::stable_sort(cand.begin(), cand.end(), [&](const FreeParam* a, const FreeParam* b) {
@@ -698,6 +782,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     return boardsReading[a->scope] > boardsReading[b->scope];
   });
   g.candidates = static_cast<int>(cand.size());
+  if (log)
+    *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
+         << " in the files they parse are not read)\n";
   if (static_cast<int>(cand.size()) > opt.maxScreen) cand.resize(static_cast<size_t>(opt.maxScreen));
 
   // Sensitivity screen: one step per candidate, keep the ones that move predictions most.
@@ -818,14 +905,13 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   g.loboEvaluations = opt.loboEvaluations;
   // Interval quantiles per family from the LOBO residuals; the coverage check uses, for each
   // row, the quantiles of the other boards' residuals only.
-  for (const auto& f : group.families) {
+  // Per family and error kind (relative rows and CPU-load rows apart, as familyFits).
+  for (const auto& f : group.families)
+    for (bool pp : {false, true}) {
+    auto same = [&](size_t i) { return rows[i].family == f && isPp(rows[i]) == pp && split[i] == "lobo"; };
     std::vector<double> e;
-    bool pp = false;
     for (size_t i = 0; i < rows.size(); ++i)
-      if (rows[i].family == f && split[i] == "lobo") {
-        e.push_back(residual(rows[i], lobo[i]));
-        pp = pp || isPp(rows[i]);
-      }
+      if (same(i)) e.push_back(residual(rows[i], lobo[i]));
     if (e.empty()) continue;
     FamilyInterval fi;
     fi.family = f;
@@ -836,10 +922,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     std::vector<double> abs;
     int inside = 0, n = 0;
     for (size_t i = 0; i < rows.size(); ++i) {
-      if (rows[i].family != f || split[i] != "lobo") continue;
+      if (!same(i)) continue;
       std::vector<double> others;
       for (size_t j = 0; j < rows.size(); ++j)
-        if (rows[j].family == f && split[j] == "lobo" && rows[j].board != rows[i].board)
+        if (same(j) && rows[j].board != rows[i].board)
           others.push_back(residual(rows[j], lobo[j]));
       abs.push_back(lobo[i] ? std::abs(validation::signedError(validation::errorKindFor(rows[i].unit),
                                                                rows[i].value, *lobo[i]))
@@ -853,7 +939,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     fi.coverageRows = n;
     fi.coverage = n ? static_cast<double>(inside) / n : 0;
     g.intervals.push_back(fi);
-  }
+    }
   g.lobo = choices;
   g.evaluations = ev.evaluations();
   g.boardRuns = ev.boardRuns();
@@ -1064,6 +1150,60 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
   }
   config::setParsedFileHook(saved);
   return out;
+}
+
+std::map<std::string, int> scanParamReads(const std::vector<MeasuredRow>& rows,
+                                          const CalibrateOptions& opt) {
+  SharedCodeRuns shared;
+  auto saved = config::currentParsedFileHook();
+  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
+  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  std::vector<MeasuredRow> sel;
+  for (const auto& r : rows)
+    if (!r.board.empty() && groupOfFamily(r.family)) sel.push_back(r);
+  std::map<std::string, int> out;
+  if (!sel.empty()) {
+    Evaluator ev(sel, reg, committed, opt);
+    ev.predict({}, {});
+    std::set<std::string> boards;
+    for (const auto& r : sel) boards.insert(r.board);
+    for (const auto& p : reg.params())
+      for (const auto& b : boards)
+        if (ev.consumes(b, p)) ++out[p.name()];
+  }
+  config::setParsedFileHook(saved);
+  return out;
+}
+
+std::map<std::string, std::string> readParamScan(const std::string& sourceDir) {
+  std::map<std::string, std::string> out;
+  std::string f = sourceDir + "/calibration/reports/params-read.csv";
+  if (!fs::exists(f)) return out;
+  std::ifstream in(f, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto rec = csv::parse(text, f);
+  for (size_t i = 1; i < rec.size(); ++i) {
+    if (rec[i].size() != 3)
+      throw InputError(f, static_cast<int>(i + 1), "",
+                       "expected 3 columns (parameter,status,boards), got " + std::to_string(rec[i].size()));
+    if (rec[i][1] != "read" && rec[i][1] != "unread")
+      throw InputError(f, static_cast<int>(i + 1), "status",
+                       "expected read or unread, got '" + rec[i][1] + "'");
+    out[rec[i][0]] = rec[i][1];
+  }
+  return out;
+}
+
+void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
+                    const std::map<std::string, int>& reads) {
+  fs::create_directories(sourceDir + "/calibration/reports");
+  std::ofstream os(sourceDir + "/calibration/reports/params-read.csv", std::ios::binary);
+  csv::writeRecord(os, {"parameter", "status", "boards"});
+  for (const auto& p : reg.params()) {
+    auto it = reads.find(p.name());
+    csv::writeRecord(os, {p.name(), it != reads.end() ? "read" : "unread",
+                          std::to_string(it != reads.end() ? it->second : 0)});
+  }
 }
 
 std::string cvUnit(const MeasuredRow& r, const std::string& mode) {

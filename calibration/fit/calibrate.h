@@ -8,7 +8,9 @@
 ///  - rows: the group's measured rows that count under the written exclusion policy
 ///    (validation::exclusionReason) and that the model predicts at the starting point;
 ///  - candidates: free parameters in the stage's config folders that the group's rows read:
-///    presets parsed while loading the rows' boards, and the families' workload profiles; a
+///    keys of the presets and workload profiles parsed while predicting the rows that a model
+///    consumed (config::ReadRecorder; a key of a parsed file no model reads is not offered),
+///    minus the folders an earlier stage's group claims (held where that stage left them); a
 ///    parameter already fitted by another group's params file is held at its fitted value;
 ///  - budget: at most one fitted parameter per ten rows used; when there are more candidates,
 ///    a one-step sensitivity screen keeps the ones that move the loss most;
@@ -108,6 +110,9 @@ struct GroupResult {
   std::string group;
   int rowsUsed = 0, rowsNotPredicted = 0;
   int candidates = 0, screened = 0, budget = 0;
+  /// Free parameters of the stage's folders in files these rows parse that no model consumed
+  /// for them (config::ReadRecorder): not offered to the screen or the optimizer.
+  int unreadCandidates = 0;
   std::vector<FittedParam> fitted;
   double lossBefore = 0, lossAfter = 0;
   std::vector<FamilyFit> families;
@@ -164,6 +169,22 @@ std::string cvUnit(const MeasuredRow& r, const std::string& mode);
 /// Plan the refits for the units of `selected` (`mode` lobo or release).
 CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
                      const std::string& mode);
+
+/// Which free parameters the models read (`socsim params --scan`): every row of `rows` with a
+/// board and a fit group is predicted once with the committed parameters (one worker per
+/// board, `opt.jobs` at a time), recording the scalars each model consumed
+/// (config::ReadRecorder). Returns, per registry parameter name consumed by some row, the number
+/// of boards whose rows read it; a parameter absent from the map is read by no prediction of
+/// the measured data.
+std::map<std::string, int> scanParamReads(const std::vector<MeasuredRow>& rows,
+                                          const CalibrateOptions& opt);
+
+/// The committed read scan: calibration/reports/params-read.csv below `sourceDir` (written by
+/// `socsim params --scan`), parameter name -> `read` | `unread` (empty map when absent).
+std::map<std::string, std::string> readParamScan(const std::string& sourceDir);
+/// Write that file for registry `reg` from a scan result.
+void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
+                    const std::map<std::string, int>& reads);
 
 /// Install the committed calibration/params/*.yaml below `sourceDir` (the override hook);
 /// returns how many values are applied. InputError for a bad params file.

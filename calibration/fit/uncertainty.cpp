@@ -87,7 +87,7 @@ std::map<std::string, FamilyInterval> readIntervals(const std::string& sourceDir
       fi.loboMdape = number(r[5], f, line, "lobo_mdape");
       fi.coverageRows = static_cast<int>(number(r[6], f, line, "coverage_rows"));
       fi.coverage = number(r[7], f, line, "coverage");
-      out[fi.family] = fi;
+      out[intervalKey(fi.family, fi.pp)] = fi;
     }
   }
   return out;
@@ -108,7 +108,7 @@ namespace {
 std::optional<std::pair<double, double>> familyInterval(
     const std::map<std::string, FamilyInterval>& intervals, const std::string& family,
     double predicted, bool pp) {
-  auto it = intervals.find(family);
+  auto it = intervals.find(intervalKey(family, pp));
   if (it == intervals.end()) return std::nullopt;
   double lo = 0, hi = 0;
   intervalFor(predicted, pp, it->second.q10, it->second.q90, lo, hi);
@@ -197,7 +197,7 @@ std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const
     for (const auto& o : rows) {
       double e = 0;
       if (o.split == name && o.measured.family == r.measured.family &&
-          cvUnit(o.measured, plan.mode) != unit && residualOf(o, e))
+          o.errorKind == r.errorKind && cvUnit(o.measured, plan.mode) != unit && residualOf(o, e))
         others.push_back(e);
     }
     if (others.size() < 5) continue;

@@ -13,7 +13,13 @@
 
 namespace socsim::calib {
 
-/// The committed interval quantiles by family (empty when nothing is calibrated).
+/// The key of a family's quantiles in readIntervals: the family for relative rows, the family
+/// and " (pp)" for its CPU-load rows (a family may have both kinds, each with its own line).
+inline std::string intervalKey(const std::string& family, bool pp) {
+  return pp ? family + " (pp)" : family;
+}
+
+/// The committed interval quantiles by intervalKey (empty when nothing is calibrated).
 std::map<std::string, FamilyInterval> readIntervals(const std::string& sourceDir);
 
 /// The 80 % interval around `predicted` from quantiles q10/q90 of log(pred/meas) (rel) or of

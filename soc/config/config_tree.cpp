@@ -293,6 +293,34 @@ ParsedFileHook& parsedFileHook() {
 }
 }  // namespace
 
+namespace {
+std::vector<std::set<std::pair<std::string, int>>*>& activeReadSets() {
+  static std::vector<std::set<std::pair<std::string, int>>*> sets;
+  return sets;
+}
+}  // namespace
+
+struct ReadRecorder::Impl {
+  std::set<std::pair<std::string, int>> seen;
+};
+
+ReadRecorder::ReadRecorder() : impl_(std::make_unique<Impl>()) {
+  activeReadSets().push_back(&impl_->seen);
+}
+
+ReadRecorder::~ReadRecorder() {
+  auto& sets = activeReadSets();
+  sets.erase(std::remove(sets.begin(), sets.end(), &impl_->seen), sets.end());
+}
+
+ReadSet ReadRecorder::reads() const { return ReadSet(impl_->seen.begin(), impl_->seen.end()); }
+
+void noteRead(const Node& n) {
+  auto& sets = activeReadSets();
+  if (sets.empty() || n.file.empty()) return;
+  for (auto* s : sets) s->insert({n.file, n.line});
+}
+
 void setParsedFileHook(ParsedFileHook hook) { parsedFileHook() = std::move(hook); }
 ParsedFileHook currentParsedFileHook() { return parsedFileHook(); }
 

@@ -63,6 +63,30 @@ void setParsedFileHook(ParsedFileHook hook);
 /// The hook now installed (empty when none).
 ParsedFileHook currentParsedFileHook();
 
+/// Scalars a model actually consumed, by the file and line they were written at: the
+/// calibration layer's way to tell a free parameter some prediction reads from one that only
+/// sits in a parsed file (a preset key the including file replaces, a group no model asks for,
+/// a field no reader converts). `noteRead` is called where a scalar becomes a model's value
+/// (schema_io.h convertScalar, and the few readers that convert scalars themselves); it costs
+/// nothing while no recorder is active.
+using ReadSet = std::vector<std::pair<std::string, int>>;
+/// Record that the scalar `n` was consumed (no-op unless a ReadRecorder is active).
+void noteRead(const Node& n);
+/// While alive, every noteRead in this process is recorded (nested recorders each see them).
+class ReadRecorder {
+ public:
+  ReadRecorder();
+  ~ReadRecorder();
+  ReadRecorder(const ReadRecorder&) = delete;
+  ReadRecorder& operator=(const ReadRecorder&) = delete;
+  /// The (file as given, line) pairs recorded so far, without repeats, sorted.
+  ReadSet reads() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 /// Parse a YAML file into a Node (step 1). Throws InputError naming file and line for
 /// unreadable files, malformed YAML (yaml-cpp's ParserException), duplicate keys, non-scalar
 /// map keys and malformed value forms.

@@ -52,6 +52,7 @@ params::Value convertScalar(const params::FieldInfo& f, const Node& n, const std
                      "wrong type: expected " + kindText(f) + " (" + f.description + "), got a " +
                          n.typeName() + hint);
   }
+  noteRead(n);
   params::Value v;
   const std::string& t = n.scalar;
   switch (f.kind) {

@@ -6,15 +6,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "calibration/fit/calibrate.h"
 #include "calibration/fit/param_overrides.h"
 #include "calibration/fit/param_registry.h"
 #include "calibration/fit/uncertainty.h"
 #include "common/error.h"
+#include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
 
 namespace fs = std::filesystem;
@@ -329,4 +332,92 @@ TEST(Workers, AWorkerDiesWithItsParent) {
   if (!gone) ::kill(worker, SIGKILL);
   EXPECT_TRUE(gone) << "worker " << worker << " outlived its killed parent";
   fs::remove_all(dir);
+}
+
+TEST(CrossValidation, AFamilysCpuLoadRowsGetIntervalsFromCpuLoadResidualsOnly) {
+  // One family with throughput rows (relative errors) and CPU-load rows (percentage points):
+  // each kind's interval comes from the same kind's residuals of the other boards.
+  CvPlan plan;
+  plan.mode = "lobo";
+  plan.families = {"emmc"};
+  std::vector<validation::ValidationRow> rows;
+  for (int k = 0; k < 6; ++k) {
+    // Throughput: 40-50 % over-predicted (log residual about 0.34..0.41).
+    rows.push_back(cvRow("b" + std::to_string(k), "s", "emmc", 100, 140 + 2 * k));
+    // CPU load: exact to within 0.5 pp (residual (pred - meas)/100 about 0..0.005).
+    auto cpu = cvRow("b" + std::to_string(k), "s", "emmc", 20, 20 + 0.1 * k);
+    cpu.measured.unit = "%";
+    cpu.errorKind = validation::ErrorKind::PercentagePoints;
+    cpu.error = 0.1 * k;
+    rows.push_back(cpu);
+  }
+  auto [checked, inside] = finishCv(rows, plan);
+  EXPECT_EQ(checked, 12);
+  // b0's CPU-load row (exact): its interval is the other boards' CPU-load band, a few tenths
+  // of a point wide; mixed with the throughput residuals it would span tens of points.
+  const auto& cpu0 = rows[1];
+  ASSERT_TRUE(cpu0.lo && cpu0.hi);
+  EXPECT_LT(*cpu0.hi - *cpu0.lo, 1.0);
+  // b0's throughput row keeps an interval from the other throughput rows: it contains the
+  // measured value times the over-prediction band.
+  const auto& thr0 = rows[0];
+  ASSERT_TRUE(thr0.lo && thr0.hi);
+  EXPECT_GT(*thr0.hi, 95.0);
+  EXPECT_LT(*thr0.lo, 105.0);
+}
+
+TEST(Intervals, CommittedQuantilesAreKeyedByFamilyAndErrorKind) {
+  EXPECT_EQ(intervalKey("emmc", false), "emmc");
+  EXPECT_NE(intervalKey("emmc", true), intervalKey("emmc", false));
+  std::map<std::string, FamilyInterval> iv;
+  FamilyInterval rel, pp;
+  rel.family = pp.family = "emmc";
+  rel.q10 = -0.1;
+  rel.q90 = 0.1;
+  pp.pp = true;
+  pp.q10 = -0.02;
+  pp.q90 = 0.02;
+  iv[intervalKey("emmc", false)] = rel;
+  iv[intervalKey("emmc", true)] = pp;
+  std::vector<validation::ValidationRow> rows = {cvRow("b", "s", "emmc", 100, 100),
+                                                 cvRow("b", "s", "emmc", 20, 20)};
+  rows[1].measured.unit = "%";
+  rows[1].errorKind = validation::ErrorKind::PercentagePoints;
+  applyIntervals(rows, iv);
+  ASSERT_TRUE(rows[0].lo && rows[1].lo);
+  EXPECT_NEAR(*rows[0].lo, 100 * std::exp(-0.1), 1e-9);
+  EXPECT_NEAR(*rows[1].lo, 18.0, 1e-9);  // 20 - 100 x 0.02 points
+  EXPECT_NEAR(*rows[1].hi, 22.0, 1e-9);
+}
+
+TEST(ConfigReads, TheRecorderSeesTheScalarsABoardLoadConvertsNotThoseOfUnloadedPresets) {
+  // The A72 core preset's mispredict penalty is converted when a J721E board loads; the A8's
+  // is in a file that board never parses. ReadRecorder tells them apart by file and line
+  // (how calibrate keeps unread keys out of the candidates and params --scan counts).
+  const FreeParam* a72 = registry().find("components/cores/cortex_a72", "timing.mispredict_penalty_cycles");
+  ASSERT_NE(a72, nullptr);
+  const FreeParam* a8 = nullptr;
+  for (const auto& p : registry().params())
+    if (p.scope == "components/cores/cortex_a8" && p.numeric) {
+      a8 = &p;
+      break;
+    }
+  ASSERT_NE(a8, nullptr);
+  auto consumed = [&](const config::ReadSet& reads, const FreeParam& p) {
+    for (const auto& [file, line] : reads)
+      if (line == p.line && scopeOfFile(file, configsDir()) == p.scope) return true;
+    return false;
+  };
+  config::ReadSet reads;
+  {
+    config::ReadRecorder rec;
+    soc::loadBoard(configsDir() + "/boards/j721e-idk-gw.yaml");
+    reads = rec.reads();
+  }
+  EXPECT_TRUE(consumed(reads, *a72));
+  EXPECT_FALSE(consumed(reads, *a8));
+  // No recorder active: nothing is kept (a later recorder starts empty).
+  soc::loadBoard(configsDir() + "/boards/am335x-evm.yaml");
+  config::ReadRecorder after;
+  EXPECT_TRUE(after.reads().empty());
 }

@@ -179,6 +179,7 @@ CompositeSpec CompositeSpec::load(const std::string& file) {
     }
     if (!n->isScalar())
       throw InputError(n->file, n->line, std::string("composite.") + key, "expected a scalar");
+    config::noteRead(*n);
     out = n->scalar;
   };
   text("family", s.family, true);
@@ -197,6 +198,7 @@ CompositeSpec CompositeSpec::load(const std::string& file) {
     throw InputError(file, c->line, "composite.parts", "expected a map benchmark: weight");
   for (const auto& [k, v] : parts->map) {
     double w = 0;
+    config::noteRead(v);
     try {
       w = std::stod(v.scalar);
     } catch (...) {
@@ -229,6 +231,7 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
     }
     if (!n->isScalar())
       throw InputError(n->file, n->line, std::string("concurrent.") + key, "expected a scalar");
+    config::noteRead(*n);
     out = n->scalar;
   };
   text("family", family, true);
@@ -258,6 +261,7 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
     s.benchmark = name;
     for (const auto& [prof, workers] : parts.map) {
       int n = 0;
+      config::noteRead(workers);
       try {
         std::size_t used = 0;
         n = std::stoi(workers.scalar, &used);
