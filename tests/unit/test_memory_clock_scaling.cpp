@@ -93,6 +93,21 @@ TEST(MemoryClockScaling, OpenToCloseRowsAddTheKernelPaths) {
   EXPECT_LT(value["bw_file_rd-o2c-1mb"], 0.9 * value["bw_file_rd-io-1mb"]);
 }
 
+TEST(MemoryClockScaling, FileReadChargesTheKernelsPerPageWork) {
+  // bw_file_rd: every 4 KiB page a read() copies costs filemap_read's per-page work
+  // (software.kernel_paths.file_read_page_instructions); 256 pages per 1 MiB pass. Raising the
+  // path by 1500 instructions must slow the row down.
+  const std::string key = "software.kernel_paths.file_read_page_instructions=";
+  const double base = predicted(run("j721e-idk-gw", "bw_file_rd-io-1mb", {key + "500"}));
+  const double costly = predicted(run("j721e-idk-gw", "bw_file_rd-io-1mb", {key + "2000"}));
+  ASSERT_GT(base, 0.0);
+  ASSERT_GT(costly, 0.0);
+  // 1500 instructions x 256 pages on a 2 GHz core take >= 96 us at IPC <= 2: the pass (bytes /
+  // MB/s = microseconds) grows by more than 60 us.
+  const double bytes = 1024.0 * 1024.0;
+  EXPECT_GT(bytes / costly - bytes / base, 60.0) << base << " -> " << costly << " MB/s";
+}
+
 TEST(MemoryClockScaling, StreamCopyIsAboutTwiceLmbenchBcopy) {
   // STREAM counts a copied byte twice (read + write), LMBench bcopy once; STREAM copy compiles to
   // a memcpy call, so the two move DRAM at the same rate: the guides show 2.0x on AM57xx, K2G

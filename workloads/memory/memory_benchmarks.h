@@ -16,7 +16,7 @@
 /// | `latency_for_X_mb_block_size` | lat_mem_rd at X MiB (the guide's alias rows) | - |
 /// | `bw_mmap_rd-mo-1mb` | bread (a load of every long) over a 1 MiB mapping (mapped once) | 1 MiB |
 /// | `bw_mmap_rd-o2c-1mb` | the same plus open/mmap/munmap/close and the page faults, each pass (KernelCosts) | 1 MiB |
-/// | `bw_file_rd-io-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer (+ read() syscalls when KernelCosts are known) | 1 MiB |
+/// | `bw_file_rd-io-1mb` | read(): memcpy from the page cache in 64 KiB chunks, then bread over the buffer (+ the read() syscalls and the kernel's per-page work when KernelCosts are known) | 1 MiB |
 /// | `bw_file_rd-o2c-1mb` | the same plus open/close, each pass (KernelCosts) | 1 MiB |
 /// | STREAM `copy/scale/add/triad` | 8-byte elements, arrays of 4x the last-level cache (>= 8 MiB) | 16/16/24/24 bytes per element |
 /// STREAM `copy` (`c[j] = a[j]`) runs as the C library's memcpy: GCC replaces a loop that only
@@ -64,6 +64,8 @@ struct KernelCosts {
   double faultAroundBytes = 65536;  ///< bytes mapped per fault (Linux mm/memory.c
                                     ///< fault_around_bytes default 64 KiB)
   double syscallNs = 0;     ///< one read() syscall entry + exit, the copy excluded, ns
+  double readPageNs = 0;    ///< kernel work per 4 KiB page-cache page a read() copies (page
+                            ///< lookup, references, copy_to_user set-up), the copy excluded, ns
 };
 
 /// Returns the board's kernel costs, or nullopt when they are not known for this board.

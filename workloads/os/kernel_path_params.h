@@ -42,6 +42,7 @@ struct KernelPathParams {
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
+  double file_read_page_instructions = 500;
   double getname_instructions = 300;
   double path_component_instructions = 400;
   double stat_instructions = 400;
@@ -156,6 +157,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
     path("vfs_rw_instructions", &P::vfs_rw_instructions, 1e5,
          "vfs_read / vfs_write with rw_verify_area, security and fsnotify hooks and the character "
          "device's read_zero / write_null");
+    path("file_read_page_instructions", &P::file_read_page_instructions, 1e5,
+         "per page-cache page a buffered read() copies: filemap_read's batched page-cache "
+         "lookup (filemap_get_read_batch, folio reference get/put), uptodate and readahead-mark "
+         "checks, folio_mark_accessed, copy_page_to_iter with the iov_iter bookkeeping and the "
+         "uaccess enable/disable around copy_to_user (kmap_local_page on 32-bit highmem); the "
+         "4 KiB copy itself runs on the memory system");
     path("getname_instructions", &P::getname_instructions, 1e5,
          "getname: allocate a name buffer and strncpy_from_user");
     path("path_component_instructions", &P::path_component_instructions, 1e5,

@@ -72,6 +72,9 @@ std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx) {
     c.faultAroundBytes = fa * kPageBytes;
 
     c.syscallNs = ns(m.code(sys(k.fd_instructions + k.vfs_rw_instructions)));
+    // The pages of one 64 KiB read() (lmbench XFERSIZE) run back to back: time them as a batch.
+    const double batch = double(L.xfer_bytes) / kPageBytes;
+    c.readPageNs = ns(m.code(path(k.file_read_page_instructions, batch))) / batch;
     return c;
   } catch (const NotModelled&) {
     return std::nullopt;  // the board cannot run Linux (no MMU, no L1 data cache)
