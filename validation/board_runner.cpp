@@ -38,6 +38,7 @@ QueryResult predictOne(wl::RunContext& ctx, const wl::Query& q, wl::Prediction* 
     wl::Prediction p = w->predict(ctx, q);
     r.kind = QueryResult::Kind::Ok;
     r.value = p.value;
+    r.configEcho = p.configEcho;
     if (detail) *detail = std::move(p);
   } catch (const wl::NotModelled& nm) {
     r.kind = QueryResult::Kind::NotModelled;

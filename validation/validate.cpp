@@ -60,18 +60,22 @@ std::string flagKind(const std::string& flag) {
   return colon == std::string::npos ? flag : flag.substr(0, colon);
 }
 
-// ---- worker protocol: one line per query: kind \t value \t lo \t hi \t reason ----
+// ---- worker protocol: one line per query: kind \t value \t lo \t hi \t echo \t reason ----
+std::string oneLine(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\t') c = ' ';
+  return s;
+}
+
 std::string encode(const std::vector<QueryResult>& res) {
   std::string out;
   for (const auto& r : res) {
-    std::string reason = r.reason;
-    for (char& c : reason)
-      if (c == '\n' || c == '\t') c = ' ';
+    const std::string reason = oneLine(r.reason);
     char buf[128];
     std::snprintf(buf, sizeof buf, "%d\t%.17g\t", static_cast<int>(r.kind), r.value);
     out += buf;
     out += (r.lo ? formatNumber(*r.lo) : "") + "\t" + (r.hi ? formatNumber(*r.hi) : "") + "\t";
-    out += reason + "\n";
+    out += oneLine(r.configEcho) + "\t" + reason + "\n";
   }
   return out;
 }
@@ -83,7 +87,7 @@ bool decode(const std::string& text, size_t expected, std::vector<QueryResult>& 
     QueryResult r;
     std::vector<std::string> f;
     size_t start = 0;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 5; ++i) {
       size_t tab = line.find('\t', start);
       if (tab == std::string::npos) return false;
       f.push_back(line.substr(start, tab - start));
@@ -94,7 +98,8 @@ bool decode(const std::string& text, size_t expected, std::vector<QueryResult>& 
     r.value = std::strtod(f[1].c_str(), nullptr);
     if (!f[2].empty()) r.lo = std::strtod(f[2].c_str(), nullptr);
     if (!f[3].empty()) r.hi = std::strtod(f[3].c_str(), nullptr);
-    r.reason = f[4];
+    r.configEcho = f[4];
+    r.reason = f[5];
     out.push_back(std::move(r));
   }
   return out.size() == expected;
@@ -154,6 +159,9 @@ std::string exclusionPolicyText() {
   std::string s = "Measured rows flagged as follows are predicted and printed but not scored:\n";
   for (const auto& p : kPolicy) s += std::string("  ") + p.flag + ": " + p.what + "\n";
   s += "Rows with other flags are scored.\n";
+  s += "Rows whose prediction restates a configured fact (an ALSA stream's requested bit rate, a "
+       "display mode's refresh rate, a cpufreq clock) are printed but not scored either: "
+       "excluded:config-echo.\n";
   return s;
 }
 
@@ -312,6 +320,10 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
         v.error = signedError(v.errorKind, rows[i].value, r.value);
         auto ex = exclusionReason(rows[i]);
         if (!ex && !std::isfinite(v.error)) ex = "zero-measured";
+        if (!ex && !r.configEcho.empty()) {
+          ex = "config-echo";
+          v.note = "the prediction restates " + r.configEcho;
+        }
         v.status = ex ? "excluded:" + *ex : "ok";
         break;
       }

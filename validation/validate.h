@@ -25,6 +25,8 @@ struct QueryResult {
   double value = 0;
   std::optional<double> lo, hi;
   std::string reason;  ///< for NotModelled / Failed
+  /// For Ok: the configured fact the value restates (Prediction::configEcho), else empty.
+  std::string configEcho;
   /// The board config lacks what the query needs: a missing part (NotModelled, soc::MissingPart)
   /// or another InputError (Failed); `run`/`explain` exit 2 when every query ended so.
   bool badInput = false;
@@ -50,7 +52,7 @@ struct ValidationRow {
   ErrorKind errorKind = ErrorKind::Relative;
   std::string status;  ///< ok | not-modelled | excluded:<reason> | failed:<reason>
   std::string split = "in-sample";
-  std::string note;    ///< reason text for not-modelled / failed
+  std::string note;    ///< reason text for not-modelled / failed / excluded:config-echo
 };
 
 struct ValidateOptions {

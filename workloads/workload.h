@@ -55,6 +55,11 @@ struct Prediction {
   double value = 0;         ///< in the query's unit
   Breakdown breakdown;
   std::string note;         ///< optional human note (e.g. "kernel path is a placeholder")
+  /// Non-empty when the value restates a configured fact rather than a modelled outcome (an
+  /// ALSA stream's requested bit rate, a display mode's refresh rate, a cpufreq clock): names
+  /// the fact. `socsim validate` prints such rows but does not score them (`excluded:config-echo`),
+  /// so a near-zero error by construction does not flatter the statistics.
+  std::string configEcho;
 };
 
 /// Everything a workload may look at to predict: the resolved board config and, built on first

@@ -254,6 +254,19 @@ TEST(McuWorkloads, RndisTransferIsBandwidthTimesInterval) {
       {"usb", "USBDEVICE HIGHSPEED SLAVE READ THROUGHPUT", "Throughput", "blocks=150", "MB/s"}));
 }
 
+// The audio stream's bit rate is the requested rate restated, not a modelled outcome: the
+// prediction says so (validate does not score it); the CPU-load rows of the same stream are
+// modelled and carry no such mark (checked on the config-only path: Throughput needs no platform).
+TEST(MediaWorkloads, AudioBitRateIsMarkedAsAConfigEcho) {
+  validation::BoardRunContext ctx{
+      std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am335x-evm")))};
+  wl::media::MediaWorkloads w{mediaDir()};
+  const wl::Prediction p =
+      w.predict(ctx, {"audio", "Audio Playback", "Throughput", "sampling_rate=11025", "bit/s"});
+  EXPECT_DOUBLE_EQ(p.value, 352800);
+  EXPECT_NE(p.configEcho.find("requested rate"), std::string::npos) << p.configEcho;
+}
+
 // The MCU+ tests need the MCU+ SDK: a Linux board is not modelled for them.
 TEST(McuWorkloads, LinuxBoardIsNotModelled) {
   validation::BoardRunContext ctx{

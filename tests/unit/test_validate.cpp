@@ -96,6 +96,39 @@ TEST(Validate, WorkerProcessesGiveTheSameResultAsInProcess) {
   }
 }
 
+// A prediction that restates a configured fact (Prediction::configEcho) is printed but not
+// scored, also when it comes back from a worker process; a flagged row keeps its flag's reason.
+TEST(Validate, ConfigEchoRowsArePrintedButNotScored) {
+  std::vector<calib::MeasuredRow> rows = {row("a", "echo", 8), row("a", "abcd", 10),
+                                          row("a", "echo", 8, "MB/s", "outlier:x")};
+  BoardRunner runner = [](const std::string&, const std::vector<wl::Query>& qs) {
+    std::vector<QueryResult> out;
+    for (const auto& q : qs) {
+      QueryResult r;
+      r.kind = QueryResult::Kind::Ok;
+      r.value = 2.0 * static_cast<double>(q.benchmark.size());
+      if (q.benchmark == "echo") r.configEcho = "the requested\trate";
+      out.push_back(r);
+    }
+    return out;
+  };
+  for (bool isolate : {false, true}) {
+    ValidateOptions opt;
+    opt.isolate = isolate;
+    auto res = validate(rows, runner, opt);
+    ASSERT_EQ(res.size(), 3u);
+    EXPECT_EQ(res[0].status, "excluded:config-echo") << isolate;
+    EXPECT_DOUBLE_EQ(*res[0].predicted, 8);
+    EXPECT_NE(res[0].note.find("the requested"), std::string::npos) << res[0].note;
+    EXPECT_EQ(res[1].status, "ok");
+    EXPECT_EQ(res[2].status, "excluded:outlier");
+    auto s = summarize(res);
+    EXPECT_EQ(s.total.counted, 1);
+    EXPECT_DOUBLE_EQ(s.total.rel.median, 0.2);
+  }
+  EXPECT_NE(exclusionPolicyText().find("config-echo"), std::string::npos);
+}
+
 TEST(Validate, ACrashingBoardFailsOnlyItsOwnRows) {
   std::vector<calib::MeasuredRow> rows = {row("good", "abc", 6), row("bad", "abc", 6),
                                           row("good", "ab", 4)};

@@ -689,6 +689,9 @@ Prediction CpuBenchmarks::predict(RunContext& ctx, const Query& q) {
       !(run.reportedClockMhz > 0))
     scriptCpuClockMhz(ctx.board());  // throws NotModelled with the reason
   out.value = rowValue(r, run);
+  // With cpufreq the script prints the configured clock back; ARMv5's BogoMIPS is modelled.
+  if (r.value == "clock_mhz" && ctx.board().software.cpufreq)
+    out.configEcho = "the configured core clock (cpufreq)";
   // Breakdown of one work unit's time on the first core.
   const double cyclesTotal = static_cast<double>(run.stats.cycles);
   double unitSeconds = run.clockMhz > 0 ? run.cyclesPerUnit / (run.clockMhz * 1e6) : 0;

@@ -97,6 +97,7 @@ Prediction MediaWorkloads::audio(RunContext& ctx, const Query& q) {
   if (q.metric == "Throughput") {
     if (q.unit != "bit/s") throw NotModelled{"unit " + q.unit};
     p.value = bps;
+    p.configEcho = "the stream's requested rate x channels x sample bits";
     p.breakdown.add("mcasp.frame", 1.0 / fs);
     p.note = "requested rate x " + std::to_string(a.channels) + " ch x " +
              std::to_string(a.sample_bits) +
@@ -186,6 +187,7 @@ Prediction MediaWorkloads::display(RunContext& ctx, const Query& q) {
   }
   Prediction p;
   p.value = refreshHz(*dm);
+  p.configEcho = "the display mode's refresh rate (pixel clock / total pixels)";
   const double active = static_cast<double>(dm->h_active) * dm->v_active;
   const double total = static_cast<double>(dm->h_total) * dm->v_total;
   p.breakdown.add("display.active", active / (dm->pixel_clock_khz * 1e3));
