@@ -549,3 +549,45 @@ TEST(CryptoData, BadKernelFileIsALocatedInputError) {
   EXPECT_THROW(loadKernel(f), InputError);  // no instructions
   std::filesystem::remove_all(dir);
 }
+
+// MCU+ SA2UL tests (test_sa2ul_aes.c / test_sa2ul_sha.c): the timed operation is one
+// SA2UL_contextAlloc plus the SA2UL_contextProcess calls, and the SHA test is multi-shot (two
+// calls on the two halves). So an AES row pays one context allocation and one driver request,
+// a SHA row one allocation and two requests, and the breakdown adds up to the predicted time.
+TEST(Sa2ulMcu, ContextAllocationOncePerOperationAndTwoRequestsForTheShaTest) {
+  auto m = std::make_shared<CryptoModel>(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m->loadError(), "");
+  Sa2ulMcu mcu(m);
+  auto ctx = boardContext("am64x-evm");
+  auto part = [](const wl::Prediction& p, const std::string& name) {
+    double s = 0;
+    for (const auto& [n, v] : p.breakdown.seconds)
+      if (n == name) s += v;
+    return s;
+  };
+  auto total = [](const wl::Prediction& p) {
+    double s = 0;
+    for (const auto& [n, v] : p.breakdown.seconds) s += v;
+    return s;
+  };
+  const wl::Query aesQ("sa2ul", "AES", "Performance",
+                       "code_placement=ocmc;key_bits=128;op=encryption;size=4096", "Mbit/s");
+  const wl::Query shaQ("sa2ul", "SHA", "Performance", "code_placement=ocmc;sha_bits=256;size=4096",
+                       "Mbit/s");
+  const wl::Prediction aes = mcu.predict(*ctx, aesQ);
+  const wl::Prediction sha = mcu.predict(*ctx, shaQ);
+  const double alloc = part(aes, "driver.context_alloc");
+  EXPECT_GT(alloc, 0);
+  EXPECT_DOUBLE_EQ(part(sha, "driver.context_alloc"), alloc);
+  const double req = part(aes, "driver.cpu");
+  ASSERT_GT(req, 0);
+  EXPECT_NEAR(part(sha, "driver.cpu"), 2 * req, 1e-12 * req);
+  EXPECT_NEAR(aes.value, 4096 * 8 / total(aes) / 1e6, 1e-9 * aes.value);
+  EXPECT_NEAR(sha.value, 4096 * 8 / total(sha) / 1e6, 1e-9 * sha.value);
+  // The fixed costs weigh less on a bigger buffer: throughput grows with the size.
+  const wl::Prediction big = mcu.predict(
+      *ctx, wl::Query("sa2ul", "SHA", "Performance", "code_placement=ocmc;sha_bits=256;size=32768",
+                      "Mbit/s"));
+  EXPECT_GT(big.value, sha.value);
+  EXPECT_DOUBLE_EQ(part(big, "driver.context_alloc"), alloc);
+}

@@ -8,9 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "calibration/dataset/measured_row.h"
 #include "common/paths.h"
@@ -265,6 +269,43 @@ TEST(MediaWorkloads, AudioBitRateIsMarkedAsAConfigEcho) {
       w.predict(ctx, {"audio", "Audio Playback", "Throughput", "sampling_rate=11025", "bit/s"});
   EXPECT_DOUBLE_EQ(p.value, 352800);
   EXPECT_NE(p.configEcho.find("requested rate"), std::string::npos) << p.configEcho;
+}
+
+// One frame in flight (TinyUSB's single transmit buffer): each segment waits for the host's
+// next bulk-IN retry, so a window of TCP_SND_BUF / MSS segments takes that many retry
+// intervals plus the ACK's way back. Doubling the retry interval slows the stream as the
+// closed form says.
+TEST(McuWorkloads, RndisOneFramePerBulkInRetry) {
+  Am64x a;
+  const wl::mcu::RndisParams& r = a.w.data().rndis;
+  const double segs = std::floor(double(r.tcp_snd_buf_bytes) / double(r.mss_bytes));
+  const wl::Query q{"usb", "NET Driver ( RNDIS )", "Bandwidth",
+                    "interval_s=0.0-10.0;tcp_window_bytes=87040", "Mbit/s"};
+  const double mbps = a.predict(q);
+  auto closedForm = [&](double retryUs) {
+    return segs * double(r.mss_bytes) * 8 / (segs * retryUs * 1e-6 + r.host_ack_us * 1e-6) / 1e6;
+  };
+  EXPECT_NEAR(mbps, closedForm(r.bulk_in_retry_us), 1e-9 * mbps);
+
+  // The same file with a 250 us retry interval.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("socsim-rndis-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ifstream in(mcuFile());
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string key = "  bulk_in_retry_us: 125\n";
+  const auto at = yaml.find(key);
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, key.size(), "  bulk_in_retry_us: 250\n");
+  const auto f = (dir / "mcu.yaml").string();
+  std::ofstream(f) << yaml;
+  wl::mcu::McuWorkloads slow{f};
+  const double mbps250 = slow.predict(a.ctx, q).value;
+  std::filesystem::remove_all(dir);
+  EXPECT_NEAR(mbps250, closedForm(250), 1e-9 * mbps250);
+  EXPECT_LT(mbps250, mbps);
 }
 
 // The MCU+ tests need the MCU+ SDK: a Linux board is not modelled for them.

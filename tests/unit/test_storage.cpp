@@ -419,6 +419,44 @@ TEST(Uboot, RawBlockCommandsPayTheirConsoleLines) {
   EXPECT_NE(ubootTransfer(ufs, fakeCosts(), u, c).note.find("1 command(s)"), std::string::npos);
 }
 
+// U-Boot sf read on the K3 OSPI (a direct-access window): the CPU copies the flash out of the
+// window with device loads, each one a flash read of its own, so the transfer is the number of
+// loads times one such read; wider loads mean fewer reads; 0 falls back to the FIFO path.
+TEST(Uboot, OspiReadIsOneFlashReadPerCpuLoad) {
+  const auto& d = data();
+  UbootParams u = d.uboot;
+  u.timer_resolution_ms = 0;
+  BoardPath bp = makeBoardPath(board("j784s4-evm"), d, Medium::NorOspi);
+  ASSERT_TRUE(bp.nor);
+  ASSERT_GT(bp.nor->controller().dac_burst_bytes, 0u);
+  StorageCase c;
+  c.app = App::Uboot;
+  c.medium = Medium::NorOspi;
+  c.dir = Dir::Read;
+  c.bytes = 4194304;
+  const CoreCosts cc = fakeCosts();
+  auto partOf = [](const TimedRun& r, const std::string& prefix) {
+    double s = 0;
+    for (const auto& [name, sec] : r.parts.seconds)
+      if (name.rfind(prefix, 0) == 0) s += sec;
+    return s;
+  };
+  u.sf_dac_access_bytes = 4;
+  const TimedRun r4 = ubootTransfer(bp, cc, u, c);
+  EXPECT_NEAR(partOf(r4, "bus.dac_reads"), 1048576 * bp.nor->directReadSeconds(4),
+              1e-12 * r4.seconds);
+  EXPECT_NEAR(r4.seconds,
+              partOf(r4, "bus.dac_reads") + partOf(r4, "cpu.uboot_command") +
+                  partOf(r4, "cpu.cache_maintenance"),
+              1e-12 * r4.seconds);
+  u.sf_dac_access_bytes = 8;
+  EXPECT_LT(ubootTransfer(bp, cc, u, c).seconds, r4.seconds);
+  u.sf_dac_access_bytes = 0;
+  const TimedRun fifo = ubootTransfer(bp, cc, u, c);
+  EXPECT_EQ(partOf(fifo, "bus.dac_reads"), 0);
+  EXPECT_GT(partOf(fifo, "bus.transfer"), 0);
+}
+
 // An SBL boot's total is the sum of its stages, for both boot media.
 TEST(Sbl, TotalIsTheSumOfTheModelledStages) {
   const auto& d = data();

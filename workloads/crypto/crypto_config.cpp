@@ -215,6 +215,15 @@ const params::Schema<CryptoStackParams>& CryptoStackParams::schema() {
                 kStack)
           .real("mcu_request_instructions", &P::mcu_request_instructions, "instructions", 0, 1e7,
                 "MCU+ SA2UL driver per cipher/hash request", kStack)
+          .real("mcu_context_alloc_instructions", &P::mcu_context_alloc_instructions,
+                "instructions", 0, 1e7,
+                "MCU+ SA2UL_contextAlloc, once per timed test operation (security-context build, "
+                "key/IV/mode-control copies, 64-bit endian swap, cache write-back of the context)",
+                kStack)
+          .real("mcu_digest_test_requests", &P::mcu_digest_test_requests, "requests", 1, 64,
+                "SA2UL_contextProcess calls per timed SHA test operation (each one a descriptor "
+                "push and a polled pop; the buffer is split evenly)",
+                kStack)
           .real("mcu_pka_request_instructions", &P::mcu_pka_request_instructions, "instructions", 0,
                 1e7, "MCU+ PKA driver per operation", kStack)
           .real("rsa_encrypt_message_bytes", &P::rsa_encrypt_message_bytes, "bytes", 0, 4096,

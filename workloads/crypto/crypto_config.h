@@ -88,6 +88,8 @@ struct CryptoStackParams {
   double wakeup_latency_us = 5;  ///< idle exit: completion interrupt to its handler running
   // MCU+ (no RTOS) driver on the MCU core
   double mcu_request_instructions = 4000;      ///< SA2UL driver per cipher/hash request
+  double mcu_context_alloc_instructions = 0;   ///< SA2UL_contextAlloc per test operation
+  double mcu_digest_test_requests = 1;         ///< SA2UL_contextProcess calls per SHA test op
   double mcu_pka_request_instructions = 3000;  ///< PKA driver per operation
   double rsa_encrypt_message_bytes = 32;       ///< message size of the RSA encryption test
   static const params::Schema<CryptoStackParams>& schema();

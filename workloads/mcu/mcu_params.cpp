@@ -154,7 +154,12 @@ const params::Schema<RndisParams>& RndisParams::schema() {
                 "host side: USB completion interrupt (moderated), rndis_host, TCP ACK back "
                 "over bulk OUT",
                 "calibrated: Linux xHCI interrupt moderation 40 us + host stack + next "
-                "microframe");
+                "microframe")
+          .real("bulk_in_retry_us", &P::bulk_in_retry_us, "us", 0, 1e5,
+                "interval at which the host retries a bulk IN endpoint that NAKed: a frame the "
+                "device arms after the host's last poll leaves at the next retry",
+                "USB 2.0 spec 5.8.4 / EHCI 1.0 4.10.3: a NAKed high-speed bulk endpoint is "
+                "retried once its NAK counter reloads, at the next 125 us microframe");
   return s;
 }
 

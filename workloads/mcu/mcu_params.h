@@ -72,6 +72,7 @@ struct RndisParams {
   double lwip_segment_instructions = 4000;  ///< lwIP tcp_write/tcp_output/ip/netif per segment
   double usb_transfer_instructions = 2500;  ///< TinyUSB RNDIS + device-controller driver per frame
   double host_ack_us = 100;                 ///< host: USB completion -> rndis_host -> TCP ACK back
+  double bulk_in_retry_us = 125;            ///< host's retry of a NAKed bulk IN (one microframe)
   static const params::Schema<RndisParams>& schema();
 };
 

@@ -306,13 +306,22 @@ Prediction McuWorkloads::rndis(RunContext& ctx, const Query& q) {
   const double linkSeg = frame / linkBps;
   const double segs = std::max(
       1.0, std::floor(static_cast<double>(r.tcp_snd_buf_bytes) / static_cast<double>(r.mss_bytes)));
-  // One window: the segments leave at the pace of the slower of CPU and link; then the last
-  // one's ACK comes back from the host.
-  const double window = segs * std::max(cpuSeg, linkSeg) + linkSeg + r.host_ack_us * 1e-6;
+  // One frame in flight: TinyUSB's RNDIS class has one transmit buffer, and the example's
+  // linkoutput spins in tud_task until the previous frame has left (MCU+ SDK
+  // examples/usb/device/rndis/rndis_main.c). The device arms each frame after the host's last
+  // IN poll was NAKed, so the frame leaves at the host's next retry: a frame costs its CPU
+  // work and its transfer rounded up to whole retry intervals.
+  const double retry = r.bulk_in_retry_us * 1e-6;
+  const double busy = cpuSeg + linkSeg;
+  const double perFrame = retry > 0 ? std::ceil(busy / retry - 1e-9) * retry : busy;
+  // One window: its segments one after another, then the ACK comes back from the host (the
+  // example takes it in only from its main loop, service_traffic, after the burst).
+  const double window = segs * perFrame + r.host_ack_us * 1e-6;
   const double bps = segs * static_cast<double>(r.mss_bytes) * 8 / window;
   Prediction p;
-  p.breakdown.add(cpuSeg > linkSeg ? "driver.cpu" : "usb.link", segs * std::max(cpuSeg, linkSeg));
-  p.breakdown.add("usb.link_last", linkSeg);
+  p.breakdown.add("driver.cpu", segs * cpuSeg);
+  p.breakdown.add("usb.link", segs * linkSeg);
+  p.breakdown.add("usb.in_retry_wait", segs * (perFrame - busy));
   p.breakdown.add("host.ack", r.host_ack_us * 1e-6);
   const auto ps = storage::parseParams(q.params);
   if (q.unit == "Mbit/s") {
@@ -328,7 +337,8 @@ Prediction McuWorkloads::rndis(RunContext& ctx, const Query& q) {
     throw NotModelled{"unit " + q.unit};
   }
   p.note = g3(segs) + " segments per window of " + std::to_string(r.tcp_snd_buf_bytes) +
-           " B; per segment CPU " + g3(cpuSeg * 1e6) + " us, link " + g3(linkSeg * 1e6) + " us";
+           " B; per segment CPU " + g3(cpuSeg * 1e6) + " us, link " + g3(linkSeg * 1e6) +
+           " us, one frame in flight: " + g3(perFrame * 1e6) + " us per frame";
   return p;
 }
 

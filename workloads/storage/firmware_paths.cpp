@@ -73,7 +73,17 @@ TimedRun ubootTransfer(const BoardPath& bp, const CoreCosts& cc, const UbootPara
   } else if (bp.nor) {
     // U-Boot's SPI NOR drivers move the data with the CPU (indirect FIFO reads/writes).
     auto pio = norWith(bp, "", 0, true);
-    if (c.dir == Dir::Read) {
+    if (c.dir == Dir::Read && bp.nor->controller().dac_burst_bytes > 0 &&
+        u.sf_dac_access_bytes > 0) {
+      // The controller maps the flash (direct-access window): the CPU copies it out with
+      // device loads, and each load is a flash read of its own (command, address, dummy
+      // cycles, chip-select overhead, then the load's bytes).
+      const double loads = std::ceil(double(size) / double(u.sf_dac_access_bytes));
+      const double s = loads * pio->directReadSeconds(u.sf_dac_access_bytes);
+      t += s;
+      r.parts.add("bus.dac_reads (one flash read per CPU load)", s);
+      commands = 1;
+    } else if (c.dir == Dir::Read) {
       t += chunked(*pio, Dir::Read, size, u.sf_read_chunk_bytes, 0, r, &commands);
     } else {
       t += requests(*pio, Dir::Write, size, 1, r);

@@ -123,6 +123,14 @@ const params::Schema<UbootParams>& UbootParams::schema() {
                  "bytes per FAT lookup read / metadata write", "FAT cluster of the SD card (4 KiB)")
           .bytes("sf_read_chunk_bytes", &P::sf_read_chunk_bytes, 0, 1ull << 32,
                  "bytes per sf read operation (0 = one operation)", "U-Boot spi-mem (no limit)")
+          .bytes("sf_dac_access_bytes", &P::sf_dac_access_bytes, 0, 4096,
+                 "sf read on a controller with a direct-access (memory-mapped) window: the CPU "
+                 "copies the data out of the window with loads of this width, and the "
+                 "controller turns each load into a flash read of its own (0 = use the "
+                 "indirect FIFO path)",
+                 "assumption: U-Boot drivers/spi/cadence_qspi_apb.c cadence_qspi_apb_read_execute "
+                 "copies from the AHB window with memcpy_fromio (32-bit device loads) when it "
+                 "does not use DMA")
           .real("console_baud", &P::console_baud, "bit/s", 1200, 1e7,
                 "serial console rate: the raw block commands (mmc read/write, scsi read/write) "
                 "print a line before and after the transfer, and U-Boot's ns16550 putc waits "

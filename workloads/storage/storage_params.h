@@ -56,6 +56,7 @@ struct UbootParams {
   int fat_metadata_writes = 6;
   std::uint64_t fat_metadata_bytes = 4096;
   std::uint64_t sf_read_chunk_bytes = 0;
+  std::uint64_t sf_dac_access_bytes = 4;  ///< CPU load width reading the OSPI DAC window
   double console_baud = 115200;
   std::uint64_t ufs_block_bytes = 4096;
 
