@@ -333,7 +333,8 @@ void CoreMemory::copyLoop(std::uint64_t dst, std::uint64_t src, std::uint64_t by
 }
 
 void CoreMemory::memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes) {
-  const unsigned acc = static_cast<unsigned>(p_.max_access_bytes);
+  const unsigned acc =
+      static_cast<unsigned>(p_.copy_access_bytes > 0 ? p_.copy_access_bytes : p_.max_access_bytes);
   const std::uint64_t chunk = static_cast<std::uint64_t>(p_.copy_bytes_per_iteration);
   const std::uint64_t overhead = cycle_ * static_cast<std::uint64_t>(p_.copy_loop_overhead_cycles);
   for (std::uint64_t off = 0; off < bytes; off += chunk) {

@@ -81,7 +81,8 @@ class CoreMemory : public sc_core::sc_module {
   void readWriteStream(std::uint64_t addr, std::uint64_t bytes, unsigned accessBytes = 0);
   /// Word-by-word copy loop: load a word of src, store it to dst (LMBench bw_mem cp / fcp).
   void copyLoop(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes, unsigned accessBytes = 0);
-  /// The C library's memcpy on this core (copy_idiom, copy_bytes_per_iteration): bcopy, STREAM copy.
+  /// The C library's memcpy on this core (copy_idiom, copy_bytes_per_iteration; each load and
+  /// store moves copy_access_bytes, 0 = max_access_bytes): bcopy, STREAM copy.
   void memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes);
   /// The C library's memset(0)/bzero on this core (zero_idiom; dc_zva writes whole lines
   /// without reading them).

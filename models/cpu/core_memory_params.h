@@ -31,6 +31,7 @@ struct CoreMemoryParams {
   std::string zero_idiom = "stm";     ///< stm | neon | dc_zva (memset(0) inner loop)
   int copy_bytes_per_iteration = 32;  ///< bytes one memcpy inner-loop iteration moves
   int copy_loop_overhead_cycles = 1;  ///< non-memory cycles per memcpy iteration (branch, update)
+  int copy_access_bytes = 0;          ///< bytes per load/store of the memcpy loop; 0 = max_access_bytes
   int load_window = 64;               ///< loads issued past a load whose line has not arrived (in-order: 0)
   int long_bytes = 4;                 ///< size of a C long / pointer in the ABI Linux runs (4 AArch32, 8 AArch64)
 
@@ -92,6 +93,10 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
           .integer("copy_loop_overhead_cycles", &P::copy_loop_overhead_cycles, "cycles", 0, 100,
                    "non-memory cycles per memcpy/memset iteration (address update, branch)",
                    "calibrated: one cycle of loop overhead")
+          .integer("copy_access_bytes", &P::copy_access_bytes, "bytes", 0, 64,
+                   "bytes each load and store of the C library's memcpy inner loop moves (it "
+                   "may use narrower registers than the widest access); 0 = max_access_bytes",
+                   "C library memcpy of the core (0 generic: the widest access)")
           .integer("load_window", &P::load_window, "loads", 0, 1024,
                    "independent loads the core issues past an earlier load whose data is still "
                    "coming from below L1 before it stalls (in-order cores stall on the first use: "

@@ -353,3 +353,27 @@ TEST(MemorySystem, OutstandingWriteLimitBoundsWriteBandwidth) {
   EXPECT_LT(bw, 1.02 * bound);
   EXPECT_GT(bw, 0.8 * bound);
 }
+
+TEST(MemorySystem, NarrowerMemcpyAccessesKeepFewerLinesInFlight) {
+  // A load window of 16 loads past the oldest missing one: a memcpy moving 16 bytes per load
+  // runs four lines ahead, one moving 8 bytes two lines ahead (copy_access_bytes), so its
+  // DRAM-bound copy is clearly slower. copy_access_bytes 0 keeps the widest access.
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(1, 6), cluster(1, 6), cluster(1, 6)};
+  for (auto& c : m.clusters) {
+    c.memory.max_access_bytes = 16;
+    c.memory.load_window = 16;
+  }
+  m.clusters[1].memory.copy_access_bytes = 8;
+  m.clusters[2].memory.copy_access_bytes = 16;
+  Platform p(m);
+  const std::uint64_t bytes = 4 << 20, src = 0x10000000, dst = 0x30000000;
+  auto bw = [&](int core) {
+    p.flushCaches();
+    return static_cast<double>(bytes) /
+           p.run(core, [&](CoreMemory& c) { c.memcpy(dst, src, bytes); }).seconds;
+  };
+  const double widest = bw(0), narrow = bw(1), explicit16 = bw(2);
+  EXPECT_DOUBLE_EQ(widest, explicit16);
+  EXPECT_LT(narrow, 0.85 * widest);
+}
