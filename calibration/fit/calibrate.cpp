@@ -78,6 +78,17 @@ const FitGroup* groupOfFamily(const std::string& family) {
   return nullptr;
 }
 
+ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group) {
+  ParamSet out = committed;
+  const auto& groups = fitGroups();
+  auto own = std::find_if(groups.begin(), groups.end(),
+                          [&group](const FitGroup& g) { return g.name == group; });
+  if (own == groups.end()) return out;
+  // A params file is "<group>.yaml": drop those of the groups fitted after this one.
+  for (auto it = std::next(own); it != groups.end(); ++it) out.eraseOrigin(it->name + ".yaml");
+  return out;
+}
+
 int installCommittedParams(const std::string& sourceDir) {
   auto reg = ParamRegistry::scan(sourceDir + "/configs");
   auto set = readParamDir(sourceDir + "/calibration/params", reg);
@@ -471,6 +482,8 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
                               formatNumber(r.value), formatNumber(before[i]),
                               formatNumber(after[i])});
   }
+  std::string joinedHeld;
+  for (const auto& h : g.heldAtDefault) joinedHeld += (joinedHeld.empty() ? "" : ", ") + h;
   std::ofstream md(dir + "/" + g.group + ".md", std::ios::binary);
   md << "# Calibration report: " << g.group << "\n\n"
      << "Written by `socsim calibrate --family " << (g.families.empty() ? g.group : g.families.front().family)
@@ -482,6 +495,11 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " more in the files these rows parse are read by no model for them: not offered)"
      << ", screened: " << g.screened << ", budget: " << g.budget
      << " (1 per 10 rows), fitted: " << g.fitted.size() << "\n"
+     << "- fixed: the params files of the groups before this one in stage order; "
+     << g.heldAtDefault.size()
+     << " parameters these rows read are fitted by later groups and held at their defaults "
+        "here (their refits leave this report valid)"
+     << (g.heldAtDefault.empty() ? "" : ": ") << joinedHeld << "\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before " << formatSig(g.lossBefore, 5)
      << ", after " << formatSig(g.lossAfter, 5) << "\n"
      << "- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs), "
@@ -687,8 +705,10 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   g.group = group.name;
   std::string paramsDir = opt.sourceDir + "/calibration/params";
   std::string ownFile = group.name + ".yaml";
-  // Values of the other groups stay fixed; this group's own file is refitted from the defaults.
-  ParamSet base = readParamDir(paramsDir, reg);
+  // The earlier groups' values stay fixed, the later groups' parameters at their defaults
+  // (paramsSeenBy); this group's own file is refitted from the defaults.
+  const ParamSet committedAll = readParamDir(paramsDir, reg);
+  ParamSet base = paramsSeenBy(committedAll, group.name);
   base.eraseOrigin(ownFile);
 
   std::vector<MeasuredRow> rows;
@@ -743,7 +763,18 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   };
   std::vector<const FreeParam*> cand;
   for (const auto& p : reg.params()) {
-    if (!p.numeric || p.hi <= p.lo || base.find(p.scope, p.key)) continue;
+    if (!p.numeric || p.hi <= p.lo) continue;
+    if (const ParamValue* other = committedAll.find(p.scope, p.key); other && other->origin != ownFile) {
+      // Another group's fitted parameter: an earlier one's is in `base`; a later one's stays
+      // at its default here (noted when these rows read it).
+      if (!base.find(p.scope, p.key))
+        for (const auto& b : boards)
+          if (ev.consumes(b, p)) {
+            g.heldAtDefault.push_back(p.name() + " (" + other->origin + ")");
+            break;
+          }
+      continue;
+    }
     if (!claims(group, p.scope)) continue;
     bool earlier = false;
     for (const auto& other : fitGroups())
@@ -782,6 +813,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     return boardsReading[a->scope] > boardsReading[b->scope];
   });
   g.candidates = static_cast<int>(cand.size());
+  if (log && !g.heldAtDefault.empty())
+    *log << "  " << g.heldAtDefault.size()
+         << " parameters these rows read are fitted by later groups: held at their defaults\n";
   if (log)
     *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
          << " in the files they parse are not read)\n";
@@ -1012,7 +1046,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
           gr.push_back(r);
       auto t = std::chrono::steady_clock::now();
       if (!gr.empty()) {
-        pre[i] = std::make_unique<Evaluator>(gr, reg, committed, opt);
+        pre[i] = std::make_unique<Evaluator>(gr, reg, paramsSeenBy(committed, sel[i]->name), opt);
         pre[i]->predict({}, {});
       }
       weight[i] = std::max(0.05, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
@@ -1100,6 +1134,12 @@ std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, cons
 
 }  // namespace
 
+double checkMdapeTolerance(double committedMdape, int rows, bool pp) {
+  const double floor = pp ? 0.5 : 0.005;  // 0.5 pp
+  const double tol = std::max(floor, 0.02 * std::abs(committedMdape));
+  return tol * std::max(1.0, std::sqrt(25.0 / std::max(1, rows)));
+}
+
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
                                           const CalibrateOptions& opt) {
   SharedCodeRuns shared;
@@ -1115,7 +1155,7 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     std::vector<std::optional<double>> committedPred;
     std::vector<MeasuredRow> rows = readReportRows(report, &committedPred);
     c.rows = static_cast<int>(rows.size());
-    Evaluator ev(rows, reg, committed, opt);
+    Evaluator ev(rows, reg, paramsSeenBy(committed, g->name), opt);
     auto now = ev.predict({}, {});
     for (size_t i = 0; i < rows.size(); ++i) {
       bool same = now[i].has_value() == committedPred[i].has_value() &&
@@ -1130,15 +1170,14 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     bool famOk = famNow.size() == famCommitted.size();
     std::string fams;
     for (size_t i = 0; famOk && i < famNow.size(); ++i) {
-      double tol = famNow[i].pp ? 0.5 : 0.005;
+      double tol = checkMdapeTolerance(famCommitted[i].mdapeAfter, famCommitted[i].rows,
+                                       famCommitted[i].pp);
       famOk = std::abs(famNow[i].mdapeAfter - famCommitted[i].mdapeAfter) <= tol;
-      fams += " " + famNow[i].family + " MdAPE " +
-              (famNow[i].pp ? formatSig(famNow[i].mdapeAfter, 3) + " pp"
-                            : pct(famNow[i].mdapeAfter) + " %") +
-              " (committed " +
-              (famCommitted[i].pp ? formatSig(famCommitted[i].mdapeAfter, 3) + " pp"
-                                  : pct(famCommitted[i].mdapeAfter) + " %") +
-              ")";
+      auto text = [pp = famNow[i].pp](double v) {
+        return pp ? formatSig(v, 3) + " pp" : pct(v) + " %";
+      };
+      fams += " " + famNow[i].family + " MdAPE " + text(famNow[i].mdapeAfter) + " (committed " +
+              text(famCommitted[i].mdapeAfter) + " +- " + text(tol) + ")";
     }
     bool lossOk = std::abs(c.lossNow - c.lossCommitted) <= 0.02 * c.lossCommitted + 1e-12;
     c.ok = famOk && lossOk;
