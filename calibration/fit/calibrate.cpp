@@ -298,34 +298,26 @@ class Evaluator {
     for (const auto& r : res)
       if (r.status.rfind("failed", 0) == 0) failedBoards.insert(r.measured.board);
     for (const auto& b : ran) {
-      if (scopes_.count(b) || failedBoards.count(b)) continue;
-      // A board whose run failed records nothing and is re-run every time.
-      std::string file = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".scopes";
-      std::set<std::string> sc;
-      {
-        std::ifstream in(file);
-        for (std::string line; std::getline(in, line);)
-          if (!line.empty()) sc.insert(line);
-      }
+      // A board whose run failed records nothing and is re-run every time. Every run adds what
+      // it parsed and read: a model may read a key only for some values of another (the memo
+      // key then grows, and entries stored under the shorter key are no longer found).
+      if (failedBoards.count(b)) continue;
+      std::set<std::string> sc, rd;
       std::error_code ec;
-      fs::remove(file, ec);
-      std::set<std::string> rd;
-      {
-        std::string readsFile = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ".reads";
-        std::ifstream in(readsFile);
-        for (std::string line; std::getline(in, line);)
-          if (!line.empty()) rd.insert(line);
-        fs::remove(readsFile, ec);
+      for (auto [ext, into] : {std::pair<const char*, std::set<std::string>*>{".scopes", &sc},
+                               {".reads", &rd}}) {
+        std::string file = scopeDir_ + "/" + std::to_string(boardIndex_.at(b)) + ext;
+        {
+          std::ifstream in(file);
+          for (std::string line; std::getline(in, line);)
+            if (!line.empty()) into->insert(line);
+        }
+        fs::remove(file, ec);
       }
       if (!sc.empty()) {
-        scopes_[b] = std::move(sc);
-        reads_[b] = std::move(rd);
+        scopes_[b].insert(sc.begin(), sc.end());
+        reads_[b].insert(rd.begin(), rd.end());
       }
-    }
-    // Once every board is recorded the folder is not needed (a killed run leaves nothing).
-    if (scopes_.size() == boardIndex_.size()) {
-      std::error_code ec;
-      fs::remove_all(scopeDir_, ec);
     }
     for (size_t i = 0; i < res.size(); ++i) {
       std::optional<double> pred;
@@ -339,13 +331,8 @@ class Evaluator {
     return out;
   }
 
-  /// True when `board`'s worker parsed the file that declares `p` (after its first run).
-  bool reads(const std::string& board, const FreeParam& p) const {
-    auto it = scopes_.find(board);
-    return it != scopes_.end() && it->second.count(p.scope);
-  }
   /// True when a model consumed `p`'s scalar while predicting `board`'s rows (after its first
-  /// run): finer than reads(), which also holds for keys of a parsed file no model looks at.
+  /// run), not merely parsed it (a parsed file may hold keys no model looks at).
   bool consumes(const std::string& board, const FreeParam& p) const {
     auto it = reads_.find(board);
     return it != reads_.end() && it->second.count(readKey(p.scope, p.line));
@@ -376,12 +363,21 @@ class Evaluator {
       byBoard_[all_[active_[k]].board].push_back(k);
     }
   }
+  /// The memo key of `b`'s rows: the values of the parameters its models consumed (recorded
+  /// reads, config::ReadRecorder), not of every key of the files it parsed: a board that
+  /// parses every storage device preset re-runs only for the device its peripheral names.
   std::string boardKey(const std::string& b, const ParamSet& set) const {
     std::string key = b;
     const auto& sc = scopes_.at(b);
+    auto rd = reads_.find(b);
     for (const auto& [scope, keys] : set.byScope()) {
       if (!sc.count(scope)) continue;
-      for (const auto& [k, v] : keys) key += "|" + scope + "." + k + "=" + formatNumber(v.value);
+      for (const auto& [k, v] : keys) {
+        const FreeParam* p = reg_.find(scope, k);
+        // A value the registry does not know cannot be matched to a read: kept in the key.
+        if (p && (rd == reads_.end() || !rd->second.count(readKey(scope, p->line)))) continue;
+        key += "|" + scope + "." + k + "=" + formatNumber(v.value);
+      }
     }
     return key;
   }
@@ -611,12 +607,12 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
   for (size_t i = 0; i < fit.size(); ++i) {
     bool readHeld = false, donor = false;
     if (relevant && !relevant(*fit[i])) continue;
-    for (const auto& b : heldBoards) readHeld = readHeld || ev.reads(b, *fit[i]);
+    for (const auto& b : heldBoards) readHeld = readHeld || ev.consumes(b, *fit[i]);
     if (!readHeld) continue;
     // Donor rows: rows not held out on a board that reads the parameter (another board, or
     // the same board in another guide).
     for (size_t k = 0; k < rows.size() && !donor; ++k)
-      donor = !held(rows[k]) && ev.reads(rows[k].board, *fit[i]);
+      donor = !held(rows[k]) && ev.consumes(rows[k].board, *fit[i]);
     v[i] = fit[i]->defaultValue;
     h.values.push_back({fit[i], v[i]});
     if (donor) {
@@ -624,14 +620,14 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       h.refit.push_back(fit[i]);
     } else {
       for (const auto& b : heldBoards)
-        if (ev.reads(b, *fit[i])) noDonorBoards.insert(b);
+        if (ev.consumes(b, *fit[i])) noDonorBoards.insert(b);
     }
   }
   if (!touched.empty()) {
     std::set<std::string> affected;
     for (const auto& b : otherBoards)
       for (size_t i : touched)
-        if (ev.reads(b, *fit[i])) affected.insert(b);
+        if (ev.consumes(b, *fit[i])) affected.insert(b);
     std::vector<size_t> objRows;
     std::vector<MeasuredRow> objMeasured;
     for (size_t k = 0; k < rows.size(); ++k)
@@ -1180,8 +1176,14 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
               text(famCommitted[i].mdapeAfter) + " +- " + text(tol) + ")";
     }
     bool lossOk = std::abs(c.lossNow - c.lossCommitted) <= 0.02 * c.lossCommitted + 1e-12;
-    c.ok = famOk && lossOk;
-    c.message = std::string(c.ok ? "ok" : "MISMATCH") + ": loss " + formatSig(c.lossNow, 5) +
+    c.fitted = static_cast<int>(committedFitted(opt.sourceDir, g->name, reg).size());
+    c.budget = c.rows / 10;
+    c.ok = famOk && lossOk && c.fitted <= c.budget;
+    c.message = std::string(c.ok ? "ok" : "MISMATCH") +
+                (c.fitted > c.budget ? " (over budget: " + std::to_string(c.fitted) +
+                                           " fitted for " + std::to_string(c.rows) + " rows)"
+                                     : std::string()) +
+                ": loss " + formatSig(c.lossNow, 5) +
                 " (committed " + formatSig(c.lossCommitted, 5) + ");" + fams + "; " +
                 std::to_string(c.rowsDrifted) + "/" + std::to_string(c.rows) +
                 " rows differ from the report by more than 1e-6";

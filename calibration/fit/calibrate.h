@@ -25,9 +25,11 @@
 ///  - each evaluation is one `validation::validate` run over those rows: one forked worker per
 ///    board, the board loaded with the trial values in place (the override hook is inherited by
 ///    the workers), so nothing is re-elaborated in the parent. Each worker records the config
-///    files it parsed (board, presets, workload profiles); a board's predictions are memoized on
-///    the values of the parameters of those files, so an evaluation re-runs only the boards
-///    whose inputs changed (a screening step of one IP's parameter runs the boards with that IP);
+///    files it parsed (board, presets, workload profiles) and the scalars its models consumed
+///    (config::ReadRecorder; the storage data notes a device or controller preset only for the
+///    board whose peripheral picks it); a board's predictions are memoized on the values of the
+///    parameters it consumed, so an evaluation re-runs only the boards whose inputs changed (a
+///    screening step of one eMMC part's parameter runs the board with that part);
 ///  - leave-one-board-out: for each board, the fitted parameters its rows read are refitted
 ///    without its rows (the other fitted parameters stay at their full-fit values, start at the
 ///    defaults, at most `loboEvaluations` evaluations); its rows predicted at the refit values
@@ -149,12 +151,16 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
 
 /// `--check`: for each selected group with a committed report, predict the report's rows with
 /// the committed parameters and compare with the report (loss and per-family MdAPE within
-/// `tolerance` relative/absolute, per-row drift counted). Returns true when all match.
+/// `tolerance` relative/absolute, per-row drift counted) and that its committed fitted
+/// parameters are within the budget. Returns true when all match.
 struct CheckResult {
   std::string group;
   bool ok = false;
   int rows = 0, rowsDrifted = 0;
   double lossCommitted = 0, lossNow = 0;
+  /// The group's committed fitted parameters (its params file and .lobo.csv) and its budget,
+  /// one per ten report rows: a group over budget fails the check.
+  int fitted = 0, budget = 0;
   std::string message;
 };
 /// `--check`'s tolerance on one family's MdAPE (a fraction for relative rows, pp for CPU-load
