@@ -99,18 +99,26 @@ Action addCalibrate(CLI::App& app) {
     if (o->check) {
       auto res = calib::checkCalibration(rows, co);
       Table t;
-      t.columns = {"group", "rows", "drifted_rows", "loss_committed", "loss_now", "result"};
-      t.numeric = {false, true, true, true, true, false};
+      t.columns = {"group", "rows", "drifted_rows", "fitted", "budget", "loss_committed", "loss_now", "result"};
+      t.numeric = {false, true, true, true, true, true, true, false};
       bool ok = true;
+      int fitted = 0, rows = 0;
       for (const auto& c : res) {
         t.addRow({c.group, std::to_string(c.rows), std::to_string(c.rowsDrifted),
+                  std::to_string(c.fitted), std::to_string(c.budget),
                   formatNumber(c.lossCommitted), formatNumber(c.lossNow), c.message});
         ok = ok && c.ok;
+        fitted += c.fitted;
+        rows += c.rows;
       }
       if (res.empty())
         throw InputError("", 0, "--check",
                          "no committed report in calibration/reports/ for the selected groups");
       t.print(std::cout, fmt);
+      if (fmt == Format::Table)
+        std::cout << "\nbudget: " << fitted << " committed fitted parameters for " << rows
+                  << " report rows (at most 1 per 10 rows per group: " << rows / 10 << " overall); "
+                  << (fitted * 10 <= rows ? "holds" : "EXCEEDED") << "\n";
       if (fmt == Format::Table)
         std::cout << "\ncalibrate --check: " << (ok ? "the committed parameters reproduce the committed reports"
                                                    : "MISMATCH: re-run socsim calibrate")

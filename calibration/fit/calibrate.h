@@ -7,11 +7,14 @@
 /// Method, per fit group (one or more families fitted together):
 ///  - rows: the group's measured rows that count under the written exclusion policy
 ///    (validation::exclusionReason) and that the model predicts at the starting point;
+///  - fixed values: the committed params of the groups before this one in stage order
+///    (paramsSeenBy); the parameters later groups fit stay at their defaults for these rows;
 ///  - candidates: free parameters in the stage's config folders that the group's rows read:
 ///    keys of the presets and workload profiles parsed while predicting the rows that a model
 ///    consumed (config::ReadRecorder; a key of a parsed file no model reads is not offered),
 ///    minus the folders an earlier stage's group claims (held where that stage left them); a
-///    parameter already fitted by another group's params file is held at its fitted value;
+///    parameter another group's params file fits is not offered (an earlier group's at its
+///    fitted value, a later group's at its default: GroupResult::heldAtDefault);
 ///  - budget: at most one fitted parameter per ten rows used; when there are more candidates,
 ///    a one-step sensitivity screen keeps the ones that move the loss most;
 ///  - loss: mean Cauchy loss (scale 0.25) of log(predicted/measured), or of (predicted -
@@ -22,9 +25,11 @@
 ///  - each evaluation is one `validation::validate` run over those rows: one forked worker per
 ///    board, the board loaded with the trial values in place (the override hook is inherited by
 ///    the workers), so nothing is re-elaborated in the parent. Each worker records the config
-///    files it parsed (board, presets, workload profiles); a board's predictions are memoized on
-///    the values of the parameters of those files, so an evaluation re-runs only the boards
-///    whose inputs changed (a screening step of one IP's parameter runs the boards with that IP);
+///    files it parsed (board, presets, workload profiles) and the scalars its models consumed
+///    (config::ReadRecorder; the storage data notes a device or controller preset only for the
+///    board whose peripheral picks it); a board's predictions are memoized on the values of the
+///    parameters it consumed, so an evaluation re-runs only the boards whose inputs changed (a
+///    screening step of one eMMC part's parameter runs the board with that part);
 ///  - leave-one-board-out: for each board, the fitted parameters its rows read are refitted
 ///    without its rows (the other fitted parameters stay at their full-fit values, start at the
 ///    defaults, at most `loboEvaluations` evaluations); its rows predicted at the refit values
@@ -35,6 +40,7 @@
 #include <vector>
 
 #include "calibration/dataset/measured_row.h"
+#include "calibration/fit/param_overrides.h"
 #include "calibration/fit/param_registry.h"
 
 namespace socsim::calib {
@@ -52,6 +58,16 @@ struct FitGroup {
 const std::vector<FitGroup>& fitGroups();
 /// The group fitting `family`, or nullptr.
 const FitGroup* groupOfFamily(const std::string& family);
+
+/// The committed values a group's fit and `--check` see: those of the params files of the
+/// groups at or before `group` in fitGroups() order (the stage order), the group's own file
+/// included; the files of the groups fitted after it are left out, so their parameters stay at
+/// the documented defaults for its rows. A group's fit and report thus depend only on its own
+/// and the earlier groups' values: refitting a later group (the kernel paths) cannot stale an
+/// earlier group's report (the memory rows bw_file_rd and bw_mmap_rd o2c read kernel paths),
+/// while refitting an earlier group moves the later groups' rows (refit those after it, in stage
+/// order). `socsim validate` applies every file. An unknown `group` keeps every value.
+ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group);
 
 struct CalibrateOptions {
   std::string sourceDir;          ///< holds configs/ and calibration/
@@ -114,6 +130,9 @@ struct GroupResult {
   /// for them (config::ReadRecorder): not offered to the screen or the optimizer.
   int unreadCandidates = 0;
   std::vector<FittedParam> fitted;
+  /// Parameters these rows' models read that a later group's params file fits: held at their
+  /// defaults in this fit and its report (paramsSeenBy), fitted by that later group.
+  std::vector<std::string> heldAtDefault;
   double lossBefore = 0, lossAfter = 0;
   std::vector<FamilyFit> families;
   int evaluations = 0;   ///< evaluations (each runs the boards whose inputs changed)
@@ -132,14 +151,29 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
 
 /// `--check`: for each selected group with a committed report, predict the report's rows with
 /// the committed parameters and compare with the report (loss and per-family MdAPE within
-/// `tolerance` relative/absolute, per-row drift counted). Returns true when all match.
+/// `tolerance` relative/absolute, per-row drift counted) and that its committed fitted
+/// parameters are within the budget. Returns true when all match.
 struct CheckResult {
   std::string group;
   bool ok = false;
   int rows = 0, rowsDrifted = 0;
   double lossCommitted = 0, lossNow = 0;
+  /// The group's committed fitted parameters (its params file and .lobo.csv) and its budget,
+  /// one per ten report rows: a group over budget fails the check.
+  int fitted = 0, budget = 0;
   std::string message;
 };
+/// `--check`'s tolerance on one family's MdAPE (a fraction for relative rows, pp for CPU-load
+/// rows): max(0.5 pp, 2 % of the committed MdAPE) x max(1, sqrt(25 / rows)).
+/// Why: the check is for stale reports, not for numeric noise. The loss, a mean over every row
+/// of the group, is checked to 2 % relative; a median is held to the same relative 2 %, with a
+/// 0.5 pp floor for well-fitted families (a 2 % MdAPE). A median over few rows sits on one or
+/// two order statistics and jumps across the gap to the next row when one row moves; its
+/// sampling spread grows as 1/sqrt(rows). So the tolerance widens by sqrt(25 / rows) below
+/// 25 rows: an 8-row family at 127 % (rt-latency) gets 4.5 pp, not 0.5 pp; the 300-row memory
+/// families keep 0.5 pp. A per-row drift is still counted and the group's loss still checked.
+double checkMdapeTolerance(double committedMdape, int rows, bool pp);
+
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
                                           const CalibrateOptions& opt);
 

@@ -321,6 +321,29 @@ void noteRead(const Node& n) {
   for (auto* s : sets) s->insert({n.file, n.line});
 }
 
+struct ReadCapture::Impl {
+  std::set<std::pair<std::string, int>> seen;
+  std::vector<std::set<std::pair<std::string, int>>*> hidden;
+};
+
+ReadCapture::ReadCapture() : impl_(std::make_unique<Impl>()) {
+  auto& sets = activeReadSets();
+  impl_->hidden = sets;
+  sets.assign(1, &impl_->seen);
+}
+
+ReadCapture::~ReadCapture() {
+  auto& sets = activeReadSets();
+  sets.erase(std::remove(sets.begin(), sets.end(), &impl_->seen), sets.end());
+  sets.insert(sets.begin(), impl_->hidden.begin(), impl_->hidden.end());
+}
+
+ReadSet ReadCapture::reads() const { return ReadSet(impl_->seen.begin(), impl_->seen.end()); }
+
+void noteReads(const ReadSet& reads) {
+  for (auto* s : activeReadSets()) s->insert(reads.begin(), reads.end());
+}
+
 void setParsedFileHook(ParsedFileHook hook) { parsedFileHook() = std::move(hook); }
 ParsedFileHook currentParsedFileHook() { return parsedFileHook(); }
 

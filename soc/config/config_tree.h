@@ -87,6 +87,26 @@ class ReadRecorder {
   std::unique_ptr<Impl> impl_;
 };
 
+/// While alive, the scalars consumed are recorded here only, hidden from the recorders alive
+/// when it was made (nest it inside them, LIFO): a loader that converts many presets ahead of
+/// need (every storage device of configs/) captures each one's reads and notes them again with
+/// noteReads when a board uses that preset, so a board's recorded reads are the presets it uses.
+class ReadCapture {
+ public:
+  ReadCapture();
+  ~ReadCapture();
+  ReadCapture(const ReadCapture&) = delete;
+  ReadCapture& operator=(const ReadCapture&) = delete;
+  /// The (file as given, line) pairs captured so far, without repeats, sorted.
+  ReadSet reads() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+/// Record `reads` (from a ReadCapture) in the active recorders, as if consumed now.
+void noteReads(const ReadSet& reads);
+
 /// Parse a YAML file into a Node (step 1). Throws InputError naming file and line for
 /// unreadable files, malformed YAML (yaml-cpp's ParserException), duplicate keys, non-scalar
 /// map keys and malformed value forms.

@@ -208,6 +208,57 @@ TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
     for (const auto& f : grp.families) EXPECT_TRUE(fams.insert(f).second) << f;
 }
 
+TEST(FitGroups, AGroupSeesTheEarlierGroupsValuesAndTheLaterGroupsDefaults) {
+  // The memory <-> kernel stage cycle: memory rows (bw_file_rd) read the kernel paths the
+  // lmbench-os group fits, lmbench-os rows read the memory system. A group's fit and --check see
+  // only the params files of the groups up to it in stage order, so a kernel refit cannot stale
+  // the memory report.
+  std::string dir = tmpDir("seen");
+  const std::string head = "families: [x]\nprovenance: {date: test}\nparams:\n";
+  writeFile(dir, "memory.yaml",
+            "group: memory\n" + head + "  components/caches/cortex_a72_l2.hit_latency_cycles: 12\n");
+  writeFile(dir, "dhrystone.yaml",
+            "group: dhrystone\n" + head + "  workloads/dhrystone.profile.instructions_per_unit: 180\n");
+  writeFile(dir, "lmbench-os.yaml",
+            "group: lmbench-os\n" + head +
+                "  components/software/linux_kernel_paths.file_read_page_instructions: 700\n");
+  ParamSet all = readParamDir(dir, registry());
+  ASSERT_EQ(all.size(), 3u);
+  auto has = [](const ParamSet& s, const std::string& origin) {
+    for (const auto& [scope, keys] : s.byScope())
+      for (const auto& [key, v] : keys)
+        if (v.origin == origin) return true;
+    return false;
+  };
+  ParamSet memory = paramsSeenBy(all, "memory");
+  EXPECT_TRUE(has(memory, "memory.yaml"));
+  EXPECT_FALSE(has(memory, "dhrystone.yaml"));
+  EXPECT_FALSE(has(memory, "lmbench-os.yaml"));
+  ParamSet kernel = paramsSeenBy(all, "lmbench-os");
+  EXPECT_EQ(kernel.size(), 3u);
+  ParamSet cores = paramsSeenBy(all, "dhrystone");
+  EXPECT_TRUE(has(cores, "memory.yaml"));
+  EXPECT_TRUE(has(cores, "dhrystone.yaml"));
+  EXPECT_FALSE(has(cores, "lmbench-os.yaml"));
+  // The I/O stage, last, sees every earlier stage.
+  EXPECT_EQ(paramsSeenBy(all, "pcie").size(), 3u);
+  fs::remove_all(dir);
+}
+
+TEST(Check, TheMdapeToleranceWidensForSmallFamiliesAndLargeErrors) {
+  // 0.5 pp for a well-fitted large family (the memory group's 300 rows at 16 %).
+  EXPECT_DOUBLE_EQ(checkMdapeTolerance(0.16, 300, false), 0.005);
+  EXPECT_DOUBLE_EQ(checkMdapeTolerance(1.5, 40, true), 0.5);
+  // 2 % of the committed MdAPE when that is larger (lmbench-os, 400 rows at 27 %).
+  EXPECT_NEAR(checkMdapeTolerance(0.27, 400, false), 0.0054, 1e-12);
+  // An 8-row family at 127 % (rt-latency): 2.54 pp x sqrt(25 / 8), not 0.5 pp.
+  EXPECT_NEAR(checkMdapeTolerance(1.27, 8, false), 0.0254 * std::sqrt(25.0 / 8), 1e-12);
+  EXPECT_GT(checkMdapeTolerance(1.27, 8, false), 0.04);
+  // Fewer rows never make the check tighter.
+  for (int n = 1; n < 60; ++n)
+    EXPECT_GE(checkMdapeTolerance(0.1, n, false), checkMdapeTolerance(0.1, n + 1, false)) << n;
+}
+
 TEST(CommittedParams, TheRepositoryParamsFilesLoad) {
   // Every committed calibration/params/*.yaml names registered parameters within bounds.
   HookGuard guard;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -15,6 +16,7 @@
 #include "models/peripherals/sata/ahci.h"
 #include "models/peripherals/ufs/ufs_host.h"
 #include "models/peripherals/usb/usb_mass_storage.h"
+#include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
 #include "validation/board_runner.h"
 #include "workloads/storage/firmware_paths.h"
@@ -729,6 +731,39 @@ TEST(StorageData, LoadsAndResolvesEveryPreset) {
   EXPECT_NE(d.deviceFor("SanDisk Max Endurance SD card (SDSQQVR-032G-GN6IA)"), nullptr);
   EXPECT_NE(d.deviceFor("plextor px-128m8pey"), nullptr);
   EXPECT_EQ(d.deviceFor("no such card"), nullptr);
+}
+
+// calibrate's memo keys and candidate parameters come from the scalars a board's models
+// consumed (config::ReadRecorder). Every device and controller preset is loaded, but a board
+// records only the ones its peripherals pick: a screening step on one eMMC part re-runs the
+// board with that part, not every board with storage rows.
+TEST(StorageData, ABoardRecordsTheReadsOfThePresetsItPicksNotOfEveryPreset) {
+  auto inFile = [](const config::ReadSet& reads, const std::string& stem) {
+    for (const auto& [file, line] : reads)
+      if (std::filesystem::path(file).stem() == stem) return true;
+    return false;
+  };
+  StorageData d;
+  config::ReadSet atLoad, picked;
+  {
+    config::ReadRecorder rec;
+    d = StorageData::load(defaultStorageDir());
+    atLoad = rec.reads();
+  }
+  EXPECT_TRUE(inFile(atLoad, "linux_io"));  // shared by every storage row
+  EXPECT_FALSE(inFile(atLoad, "micron_mt29f2g08abaea"));
+  EXPECT_FALSE(inFile(atLoad, "emmc_j721e_evm"));
+  {
+    config::ReadRecorder rec;
+    ASSERT_NE(d.deviceFor("micron_mt29f2g08abaea"), nullptr);
+    picked = rec.reads();
+  }
+  EXPECT_TRUE(inFile(picked, "micron_mt29f2g08abaea"));
+  EXPECT_FALSE(inFile(picked, "micron_mt29f4g16abada"));
+  // A recorder made later sees the pick again (each board's worker records its own).
+  config::ReadRecorder again;
+  d.deviceFor("micron_mt29f2g08abaea");
+  EXPECT_TRUE(inFile(again.reads(), "micron_mt29f2g08abaea"));
 }
 
 // Every measured storage/boot row is covered (RNDIS networking and PCIe Ethernet belong to

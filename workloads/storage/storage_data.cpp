@@ -154,13 +154,22 @@ StorageData StorageData::load(const std::string& dir) {
     if (!d.controllers.count(rule.preset)) {
       if (!fs::exists(rule.preset))
         throw InputError(r.file, r.line, path + ".controller", "no such file: " + rule.preset);
-      d.controllers.emplace(rule.preset, loadController(rule.preset));
+      config::ReadCapture capture;  // noted when a board's peripheral picks it
+      ControllerPreset c = loadController(rule.preset);
+      c.reads = capture.reads();
+      d.controllers.emplace(rule.preset, std::move(c));
     }
     d.rules.push_back(rule);
   }
   const std::string devDir =
       (fs::path(dir) / "../../components/peripherals/devices").lexically_normal().string();
-  for (const auto& f : yamlFiles(devDir)) d.devices.push_back(loadDevice(f));
+  // Every device preset is loaded (a bad file is an error whichever board runs), but its
+  // reads count for a board only when deviceFor picks it.
+  for (const auto& f : yamlFiles(devDir)) {
+    config::ReadCapture capture;
+    d.devices.push_back(loadDevice(f));
+    d.devices.back().reads = capture.reads();
+  }
   return d;
 }
 
@@ -169,7 +178,9 @@ const ControllerPreset* StorageData::controllerFor(const soc::PeripheralParams& 
     if (r.ip != p.ip) continue;
     if (!r.version.empty() && p.version.find(r.version) == std::string::npos) continue;
     auto it = controllers.find(r.preset);
-    return it == controllers.end() ? nullptr : &it->second;
+    if (it == controllers.end()) return nullptr;
+    config::noteReads(it->second.reads);
+    return &it->second;
   }
   return nullptr;
 }
@@ -177,10 +188,14 @@ const ControllerPreset* StorageData::controllerFor(const soc::PeripheralParams& 
 const DevicePreset* StorageData::deviceFor(const std::string& text) const {
   const std::string key = normalize(text);
   if (key.empty()) return nullptr;
+  auto picked = [](const DevicePreset& d) {
+    config::noteReads(d.reads);
+    return &d;
+  };
   for (const auto& d : devices) {
-    if (normalize(d.id) == key || normalize(d.name()) == key) return &d;
+    if (normalize(d.id) == key || normalize(d.name()) == key) return picked(d);
     for (const auto& a : d.aliases)
-      if (normalize(a) == key) return &d;
+      if (normalize(a) == key) return picked(d);
   }
   return nullptr;
 }

@@ -21,6 +21,7 @@
 #include "models/peripherals/storage/storage_device_params.h"
 #include "models/peripherals/ufs/ufs_params.h"
 #include "models/peripherals/usb/usb_params.h"
+#include "soc/config/config_tree.h"
 #include "workloads/cpu/workload_profile.h"
 #include "workloads/storage/storage_params.h"
 
@@ -41,6 +42,9 @@ struct ControllerPreset {
   std::optional<models::AhciParams> ahci;
   std::optional<models::UsbHostParams> usb;
   std::optional<models::PcieNvmeParams> pcie;
+  /// The scalars its load consumed (config::ReadCapture): noted again whenever controllerFor
+  /// picks it, so a board's recorded reads hold the controller it uses, not every preset.
+  config::ReadSet reads;
 };
 
 /// A device preset: one of a managed block device, a NOR part, a NAND part.
@@ -50,6 +54,9 @@ struct DevicePreset {
   std::optional<models::storage::StorageDeviceParams> block;
   std::optional<models::NorFlashParams> nor;
   std::optional<models::NandFlashParams> nand;
+  /// The scalars its load consumed: noted again whenever deviceFor picks it (as the
+  /// controller's), so calibrate re-runs a board only for the device its peripheral names.
+  config::ReadSet reads;
   std::string name() const;
 };
 
