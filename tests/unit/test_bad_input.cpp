@@ -1280,3 +1280,13 @@ TEST_F(BadInput, IngestCountsDroppedItemsAndExits2) {
   EXPECT_EQ(clean.status, 0) << clean.err;
   EXPECT_FALSE(contains(clean.err, "not ingested")) << clean.err;
 }
+
+// ---------------------------------------------------------------- session 5 (breaker5)
+
+// Found: `--set 'clusters[99999999999999999999999].cores=2'` was "internal error: stoul" (exit 1).
+TEST(BoardYaml, AnIndexTooLongForANumberIsOutOfRange) {
+  auto e = boardError(kBoard, {"clusters[99999999999999999999999].cores=2"});
+  EXPECT_TRUE(contains(e.what(), "index 99999999999999999999999 out of range")) << e.what();
+  auto s = boardError(kBoard, {"clusters[18446744073709551616].cores=2"});
+  EXPECT_TRUE(contains(s.what(), "out of range")) << s.what();
+}
