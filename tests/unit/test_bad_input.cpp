@@ -1290,3 +1290,37 @@ TEST(BoardYaml, AnIndexTooLongForANumberIsOutOfRange) {
   auto s = boardError(kBoard, {"clusters[18446744073709551616].cores=2"});
   EXPECT_TRUE(contains(s.what(), "out of range")) << s.what();
 }
+
+// Found: a measured row with min > max, a value outside [min, max], or params such as
+// sampling_rate=-1, words=nan, buffer_size=abc or a key given twice was read as it was; the
+// workloads then predicted 0, negative or NaN values for it (a -32 bit/s audio rate was "ok").
+TEST_F(BadInput, MeasuredCsvChecksMinMaxAndParams) {
+  auto one = [&](const std::string& name, const std::string& row) {
+    return csvError(write(name, kHeader + row));
+  };
+  const std::string pre = "s,sec,t,am335x-evm,lmbench-mem,bw_mem-rd-8mb,perf,";
+  auto swapped = one("swapped.csv", pre + ",MB/s,1.5,5,1,\n");
+  EXPECT_EQ(swapped.line(), 2);
+  EXPECT_TRUE(contains(swapped.what(), "min 5 > max 1")) << swapped.what();
+  auto outside = one("outside.csv", pre + ",MB/s,9,1,5,\n");
+  EXPECT_TRUE(contains(outside.what(), "value 9 outside [min 1, max 5]")) << outside.what();
+  // A flag says why (ingest's max-below-avg): read as it is.
+  EXPECT_NO_THROW(calib::readMeasuredCsv(write("flagged.csv", kHeader + pre + ",MB/s,9,1,5,max-below-avg\n")));
+  const std::string audio = "s,sec,t,am335x-evm,audio,Audio Capture,Throughput,";
+  for (const auto& [params, says] : std::vector<std::pair<std::string, std::string>>{
+           {"sampling_rate=-1", "sampling_rate=-1: expected a plain decimal number > 0"},
+           {"sampling_rate=0", "sampling_rate=0: expected"},
+           {"sampling_rate=nan", "sampling_rate=nan: expected"},
+           {"sampling_rate=1e308", "sampling_rate=1e308: expected"},
+           {"sampling_rate=abc", "sampling_rate=abc: expected"},
+           {"sampling_rate=8000;sampling_rate=9000", "key 'sampling_rate' given twice"},
+           {"junk", "item 'junk' is not key=value"},
+           {"sampling_rate=8000;", "end with ';'"}}) {
+    auto e = one("p.csv", audio + "\"" + params + "\",bit/s,1.5,,,\n");
+    EXPECT_EQ(e.path(), "params") << params << ": " << e.what();
+    EXPECT_TRUE(contains(e.what(), says)) << params << ": " << e.what();
+  }
+  EXPECT_NO_THROW(calib::readMeasuredCsv(write("ok.csv", kHeader + audio + "sampling_rate=44100,bit/s,1.5,,,\n")));
+  // The built-in dataset passes every check.
+  EXPECT_NO_THROW(calib::readMeasuredDir(srcDir() + "/calibration/measured"));
+}
