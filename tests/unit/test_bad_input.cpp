@@ -1324,3 +1324,35 @@ TEST_F(BadInput, MeasuredCsvChecksMinMaxAndParams) {
   // The built-in dataset passes every check.
   EXPECT_NO_THROW(calib::readMeasuredDir(srcDir() + "/calibration/measured"));
 }
+
+// Found: lmbench-mem and STREAM ignored the row's unit (bw_mmap_rd in KB/s or MiB, lat_mem_rd
+// in us were scored against the model's MB/s and ns); a benchmark name with a huge size ran for
+// hours (bw_mem-rd-100000mb, lat_ctx-99999-99999999k) or allocated 16 GB before bad_alloc
+// (lat_mem_rd-stride1-sz99999999k); bw_file_rd-io-0mb predicted 0 MB/s.
+TEST_F(BadInput, RowsInAnotherUnitOrWithAbsurdSizesAreNotModelled) {
+  const std::string b = "s,sec,t,am335x-evm,lmbench-mem,";
+  std::string csv = write(
+      "m.csv", kHeader + b + "bw_mmap_rd-mo-1mb,perf,,KB/s,268.89,,,\n" +
+                   b + "bw_mmap_rd-mo-1mb,perf,,MB/s,268.89,,,\n" +
+                   b + "lat_mem_rd-stride128-sz62k,perf,,us,9.14,,,\n" +
+                   "s,sec,t,am335x-evm,stream,triad,perf,,MiB,459.2,,,\n" +
+                   b + "bw_mem-rd-100000mb,perf,,MB/s,300,,,\n" +
+                   b + "lat_mem_rd-stride1-sz99999999k,perf,,ns,200,,,\n" +
+                   b + "lat_mem_rd-stride99999999999999999999999-sz1k,perf,,ns,200,,,\n" +
+                   b + "bw_file_rd-io-0mb,perf,,MB/s,300,,,\n" +
+                   "s,sec,t,am654x-evm,lmbench-os,lat_ctx-99999-99999999k,perf,,us,50,,,\n" +
+                   "s,sec,t,am654x-evm,lmbench-os,lat_ctx-0-16k,perf,,us,50,,,\n");
+  auto start = std::chrono::steady_clock::now();
+  auto r = socsim("validate --no-out --format csv -j 2 --measured " + q(csv), "ulimit -v 4000000;");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_LT(seconds, 60) << "the absurd sizes are refused, not simulated";
+  std::vector<std::string> status;
+  for (const auto& rec : csv::parse(r.out, "stdout")) status.push_back(rec.size() > 10 ? rec[10] : "?");
+  ASSERT_EQ(status.size(), 11u) << r.out;
+  EXPECT_EQ(status[1], "not-modelled") << "KB/s";
+  EXPECT_EQ(status[2], "ok") << "MB/s";
+  for (size_t i = 3; i < status.size(); ++i) EXPECT_EQ(status[i], "not-modelled") << "row " << i << "\n" << r.out;
+  auto shipped = socsim("run --board am335x-evm --benchmark bw_mem-rd-1mb --format csv");
+  EXPECT_EQ(shipped.status, 0) << "the dataset's own rows still predict: " << shipped.err;
+}
