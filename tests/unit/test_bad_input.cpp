@@ -1356,3 +1356,20 @@ TEST_F(BadInput, RowsInAnotherUnitOrWithAbsurdSizesAreNotModelled) {
   auto shipped = socsim("run --board am335x-evm --benchmark bw_mem-rd-1mb --format csv");
   EXPECT_EQ(shipped.status, 0) << "the dataset's own rows still predict: " << shipped.err;
 }
+
+// Found: a model that gave a negative (or NaN / infinite) number was scored as "ok" (RNDIS
+// transfer over interval_s=5.0-1.0 predicted -90 MiB) or excluded as "zero-measured".
+TEST_F(BadInput, ANegativePredictionIsFailedNotScored) {
+  const std::string b = "s,sec,t,am64x-evm,usb,NET Driver ( RNDIS ),Transfer,";
+  std::string csv = write("m.csv", kHeader + b + "interval_s=0.0-1.0;tcp_window_bytes=87040,MiB,4.25,,,\n" +
+                                       b + "interval_s=5.0-1.0;tcp_window_bytes=87040,MiB,4.25,,,\n");
+  auto r = socsim("validate --no-out --format csv -j 1 --measured " + q(csv));
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto recs = csv::parse(r.out, "stdout");
+  ASSERT_EQ(recs.size(), 3u) << r.out;
+  EXPECT_EQ(recs[1][10], "ok") << r.out;
+  EXPECT_EQ(recs[2][7], "") << "no predicted value: " << r.out;
+  EXPECT_TRUE(contains(recs[2][10], "failed:") && contains(recs[2][10], "expected a finite number >= 0"))
+      << recs[2][10];
+  EXPECT_TRUE(contains(r.err, "failed 1")) << r.err;
+}
