@@ -511,7 +511,21 @@ Action addValidate(CLI::App& app) {
       return 130;
     }
 
-    return printResults(results, summary, fmt, o->report);
+    int rc = printResults(results, summary, fmt, o->report);
+    // A board whose config does not load is bad input: its rows are failed:config (written and
+    // printed with everyone else's), and the run names it on stderr and exits 2.
+    std::map<std::string, std::pair<size_t, std::string>> broken;
+    const std::string kConfigFailed = "failed:config: ";
+    for (const auto& r : results)
+      if (r.status.compare(0, kConfigFailed.size(), kConfigFailed) == 0) {
+        auto& b = broken[r.measured.board];
+        ++b.first;
+        b.second = r.status.substr(kConfigFailed.size());
+      }
+    for (const auto& [board, b] : broken)
+      std::cerr << "validate: board " << board << ": the config did not load, its " << b.first
+                << (b.first == 1 ? " row is" : " rows are") << " failed:config: " << b.second << "\n";
+    return broken.empty() ? rc : 2;
   };
 }
 

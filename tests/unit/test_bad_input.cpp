@@ -1373,3 +1373,24 @@ TEST_F(BadInput, ANegativePredictionIsFailedNotScored) {
       << recs[2][10];
   EXPECT_TRUE(contains(r.err, "failed 1")) << r.err;
 }
+
+// Found: `socsim validate` over every board, one of whose config is broken, wrote the other
+// boards' rows and the broken board's as failed:config, but said nothing on stderr and exited 0.
+TEST_F(BadInput, ValidateNamesABrokenBoardAndExits2AfterWritingTheOthers) {
+  fs::create_directories(path("home"));
+  fs::copy(srcDir() + "/configs", path("home/configs"), fs::copy_options::recursive);
+  fs::copy(srcDir() + "/calibration", path("home/calibration"), fs::copy_options::recursive);
+  std::string k2g = readAll(path("home/configs/boards/k2g-evm.yaml"));
+  auto at = k2g.find("cores: 1");
+  ASSERT_NE(at, std::string::npos);
+  write("home/configs/boards/k2g-evm.yaml", k2g.replace(at, 8, "cores: 0"));
+  auto r = socsim("validate --family dhrystone -j 2 --format csv --out " + q(path("out")),
+                  "SOCSIM_HOME=" + q(path("home")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: board k2g-evm: the config did not load")) << r.err;
+  EXPECT_TRUE(contains(r.err, "k2g-evm.yaml:")) << r.err;
+  std::string written = readAll(path("out/family-dhrystone/validate.csv"));
+  EXPECT_TRUE(contains(written, "am335x-evm,dhrystone,dhrystone_per_mhz")) << written;
+  EXPECT_TRUE(contains(written, "k2g-evm,dhrystone")) << written;
+  EXPECT_TRUE(contains(r.out, "am335x-evm,dhrystone")) << "results still printed";
+}
