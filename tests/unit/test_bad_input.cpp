@@ -1394,3 +1394,19 @@ TEST_F(BadInput, ValidateNamesABrokenBoardAndExits2AfterWritingTheOthers) {
   EXPECT_TRUE(contains(written, "k2g-evm,dhrystone")) << written;
   EXPECT_TRUE(contains(r.out, "am335x-evm,dhrystone")) << "results still printed";
 }
+
+// Found: `plot --validate-csv` named no file when a column was missing ("board: not a socsim
+// validate CSV") and silently dropped a truncated last row.
+TEST_F(BadInput, PlotNamesTheFileAndRejectsATruncatedValidateCsv) {
+  std::string header = "board,family,benchmark,metric,params,unit,measured,predicted,error,"
+                       "error_kind,status,split,lo,hi\n";
+  std::string row = "am335x-evm,stream,triad,perf,,MB/s,459.2,350.1,-0.2375,rel,ok,in-sample,,\n";
+  std::string cut = write("cut.csv", header + row + "am335x-evm,stream,copy\n");
+  auto r = socsim("plot --validate-csv " + q(cut) + " --out " + q(path("plots")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, cut + ":3: expected 14 fields")) << r.err;
+  std::string other = write("other.csv", "a,b\n1,2\n");
+  auto o = socsim("plot --validate-csv " + q(other) + " --out " + q(path("plots")));
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_TRUE(contains(o.err, other + ":1: board: not a socsim validate CSV")) << o.err;
+}
