@@ -1410,3 +1410,22 @@ TEST_F(BadInput, PlotNamesTheFileAndRejectsATruncatedValidateCsv) {
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_TRUE(contains(o.err, other + ":1: board: not a socsim validate CSV")) << o.err;
 }
+
+// Found: a guide with a line pasted twice (or a table cut short) ingested with exit 0 into a CSV
+// that `measured` and `validate --measured` then rejected (duplicate row): what ingest writes is
+// now read back, and a CSV that does not read is exit 2 naming the guide and the CSV line.
+TEST_F(BadInput, IngestReadsBackWhatItWrote) {
+  SOCSIM_REQUIRE_SEEDS();
+  std::string text = readAll(test::seedPath("004_d708b8e6c9b42985.txt"));
+  const std::string line = "0 0.0- 1.0 sec 4.25 MBytes 35.7 Mbits/sec\n";
+  auto at = text.find(line);
+  ASSERT_NE(at, std::string::npos);
+  std::string g = write("g004.txt", text.insert(at, line));
+  auto r = socsim("ingest --quiet " + q(g) + " --out " + q(path("out")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, g + ": the rows written to " + path("out") + "/g004.csv do not read back"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "duplicate row")) << r.err;
+  auto m = socsim("measured --measured " + q(path("out/g004.csv")));
+  EXPECT_EQ(m.status, 2) << "the written CSV is the one that does not read: " << m.err;
+}
