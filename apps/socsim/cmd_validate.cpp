@@ -205,11 +205,11 @@ std::string filterFolder(const std::string& boards, const std::string& families)
 
 /// Creates `dir` and checks that a file can be written in it, before any prediction runs:
 /// a folder that cannot be used is bad input (exit 2), not a late internal error.
-void prepareOutDir(const std::string& dir) {
+void prepareOutDir(const std::string& dir, const std::string& option = "--out") {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir))
-    throw InputError("", 0, "--out",
+    throw InputError("", 0, option,
                      "cannot create the output folder '" + dir + "': " +
                          (ec ? ec.message() : std::string("a file of that name exists")));
   std::string probe = dir + "/.socsim-write-check-" + std::to_string(::getpid());
@@ -219,7 +219,7 @@ void prepareOutDir(const std::string& dir) {
     ok = f.good() && (f << "x").flush().good();
   }
   fs::remove(probe, ec);
-  if (!ok) throw InputError("", 0, "--out", "cannot write in the output folder '" + dir + "'");
+  if (!ok) throw InputError("", 0, option, "cannot write in the output folder '" + dir + "'");
 }
 
 /// Writes one result file; a failed write (disk full) is reported, not a truncated file.
@@ -424,6 +424,10 @@ Action addValidate(CLI::App& app) {
         }
       }
     }
+
+    // The report folder too is checked before anything is simulated: writing it comes before
+    // the results are printed, so a folder that cannot be written lost them (with --no-out, all).
+    if (!o->report.empty()) prepareOutDir(o->report, "--report");
 
     // A filtered run writes into a subfolder named after its filter, so that it never
     // overwrites the files of the full run.

@@ -1429,3 +1429,14 @@ TEST_F(BadInput, IngestReadsBackWhatItWrote) {
   auto m = socsim("measured --measured " + q(path("out/g004.csv")));
   EXPECT_EQ(m.status, 2) << "the written CSV is the one that does not read: " << m.err;
 }
+
+// Found: `validate --report DIR` with a DIR that cannot be created simulated every row, wrote
+// --out, then failed before printing anything (with --no-out the results were lost).
+TEST_F(BadInput, ValidateChecksTheReportFolderBeforeSimulating) {
+  auto r = socsim("validate --board am64x-evm --family mcan -j 1 --out " + q(path("out")) +
+                  " --report /proc/nope");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "--report") || contains(r.err, "/proc/nope")) << r.err;
+  EXPECT_FALSE(fs::exists(path("out/board-am64x-evm_family-mcan/validate.csv")))
+      << "the error comes before the run: " << r.err;
+}
