@@ -1461,3 +1461,16 @@ TEST_F(BadInput, APresetCopyOutsideConfigsSaysItMissesTheFittedValues) {
   EXPECT_EQ(shipped.status, 0) << shipped.err;
   EXPECT_FALSE(contains(shipped.err, "warning")) << shipped.err;
 }
+
+// Found: `calibrate --max-seconds -5` started a full calibration on the default allotment,
+// `--max-screen -1` was accepted, and `params --scan -j 0` ran on every core.
+TEST_F(BadInput, CalibrateAndParamsRejectNonsenseLimits) {
+  for (std::string opt : {"--max-seconds -5", "--max-seconds 0", "--max-screen -1"}) {
+    auto r = socsim("calibrate --no-write --family dhrystone " + opt);
+    EXPECT_EQ(r.status, 2) << opt << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, opt.substr(0, opt.find(' ')))) << r.err;
+  }
+  auto p = socsim("params --scan -j 0");
+  EXPECT_EQ(p.status, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "at least 1")) << p.err;
+}
