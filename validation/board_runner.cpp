@@ -1,10 +1,12 @@
 #include "validation/board_runner.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "soc/board_platform.h"
 #include "soc/config/loader.h"
 #include "soc/platform.h"
@@ -36,6 +38,16 @@ QueryResult predictOne(wl::RunContext& ctx, const wl::Query& q, wl::Prediction* 
   }
   try {
     wl::Prediction p = w->predict(ctx, q);
+    // Every measured quantity is a finite number >= 0 (a time, rate, size, count, load or power):
+    // a NaN, infinite or negative prediction is a model that left its range (e.g. a row whose
+    // params carry a nonsense size), never a result to score.
+    if (!std::isfinite(p.value) || p.value < 0) {
+      r.kind = QueryResult::Kind::Failed;
+      r.reason = w->name() + ": the model gave " + formatNumber(p.value) +
+                 " (expected a finite number >= 0; check the row's params: " +
+                 (q.params.empty() ? std::string("none") : q.params) + ")";
+      return r;
+    }
     r.kind = QueryResult::Kind::Ok;
     r.value = p.value;
     r.configEcho = p.configEcho;

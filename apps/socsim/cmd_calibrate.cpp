@@ -64,6 +64,10 @@ Action addCalibrate(CLI::App& app) {
     if (o->algorithm != "sbplx" && o->algorithm != "bobyqa")
       throw InputError("", 0, "--algorithm", "expected sbplx or bobyqa, got '" + o->algorithm + "'");
     if (o->maxEvals < 1) throw InputError("", 0, "--max-evals", "expected at least 1");
+    if (o->maxScreen < 0) throw InputError("", 0, "--max-screen", "expected 0 or more candidates");
+    // A negative time ran a full calibration on the default allotment instead.
+    if (!(o->maxSeconds > 0))
+      throw InputError("", 0, "--max-seconds", "expected seconds > 0");
     calib::CalibrateOptions co;
     co.sourceDir = sourceDir();
     co.jobs = o->jobs > 0 ? o->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

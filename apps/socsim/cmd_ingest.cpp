@@ -6,6 +6,7 @@
 #include <set>
 
 #include "apps/socsim/commands.h"
+#include "calibration/dataset/measured_row.h"
 #include "calibration/ingest/ingest.h"
 #include "common/error.h"
 
@@ -81,6 +82,18 @@ Action addIngest(CLI::App& app) {
                                  (o->quiet ? " (run without --quiet to list them)" : " (warnings above)")
                            : std::string())
                   << "\n";
+        // What ingest writes must read back as measured data (`measured`/`validate --measured`
+        // check vocabulary, params, min/max and duplicates): a garbled guide (a block pasted
+        // twice, a table cut short) made a CSV that every later command rejected, after exit 0.
+        const std::string written = out + "/" + r.source + ".csv";
+        try {
+          (void)calib::readMeasuredCsv(written);
+        } catch (const InputError& e) {
+          throw InputError(f, 0, "",
+                           "the rows written to " + written +
+                               " do not read back as measured data (check the guide there): " +
+                               e.what());
+        }
       } catch (const InputError& e) {
         // Keep going: results of the other documents are not lost.
         std::cerr << "socsim: error: " << e.what() << "\n";

@@ -178,7 +178,8 @@ Action addParams(CLI::App& app) {
                 "predict every measured row of a modelled family once (all boards, minutes) and "
                 "record which free parameters a model reads; writes "
                 "calibration/reports/params-read.csv, which the listing's read column and counts use");
-  sub->add_option("-j,--jobs", o->jobs, "worker processes for --scan (default: cores)");
+  sub->add_option("-j,--jobs", o->jobs, "worker processes for --scan (default: cores)")
+      ->check(atLeastOne());
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
     Format fmt = parseFormat(o->format);

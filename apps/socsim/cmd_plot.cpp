@@ -1,5 +1,6 @@
 // socsim plot --db FILE [--sweep S] [--benchmark GLOB] [--x KEY] --out DIR
 // socsim plot --validate-csv out/validate.csv [--board B] [--family F] --out DIR
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -48,12 +49,26 @@ Action addPlot(CLI::App& app) {
       if (!in) throw InputError(o->validateCsv, 0, "--validate-csv", "cannot read the file");
       std::stringstream ss;
       ss << in.rdbuf();
-      auto recs = csv::parse(ss.str(), o->validateCsv);
+      std::vector<int> lines;
+      auto recs = csv::parse(ss.str(), o->validateCsv, &lines);
       if (recs.empty()) throw InputError(o->validateCsv, 1, "", "empty file");
+      // The columns the plots read, named with the file when one is missing; every row has the
+      // header's fields (a truncated or edited CSV is an error, not a short row read past its end).
+      for (const char* c : {"board", "family", "benchmark", "measured", "predicted", "error",
+                            "error_kind", "status"})
+        if (std::find(recs[0].begin(), recs[0].end(), c) == recs[0].end())
+          throw InputError(o->validateCsv, lines[0], c,
+                           "not a socsim validate CSV: no column '" + std::string(c) +
+                               "' in the header (write one with socsim validate --out DIR)");
       std::vector<std::vector<std::string>> sel = {recs.front()};
-      for (size_t i = 1; i < recs.size(); ++i)
-        if (recs[i].size() >= 2 && inCommaList(o->board, recs[i][0]) && inCommaList(o->family, recs[i][1]))
+      for (size_t i = 1; i < recs.size(); ++i) {
+        if (recs[i].size() != recs[0].size())
+          throw InputError(o->validateCsv, lines[i], "",
+                           "expected " + std::to_string(recs[0].size()) + " fields (the header's), got " +
+                               std::to_string(recs[i].size()) + ": a truncated or edited validate CSV");
+        if (inCommaList(o->board, recs[i][0]) && inCommaList(o->family, recs[i][1]))
           sel.push_back(recs[i]);
+      }
       plots = sweep::plotValidation(sel, o->out);
     }
     if (plots.empty()) throw InputError("", 0, "plot", "nothing to plot: no predicted rows in the selection");

@@ -205,11 +205,11 @@ std::string filterFolder(const std::string& boards, const std::string& families)
 
 /// Creates `dir` and checks that a file can be written in it, before any prediction runs:
 /// a folder that cannot be used is bad input (exit 2), not a late internal error.
-void prepareOutDir(const std::string& dir) {
+void prepareOutDir(const std::string& dir, const std::string& option = "--out") {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir))
-    throw InputError("", 0, "--out",
+    throw InputError("", 0, option,
                      "cannot create the output folder '" + dir + "': " +
                          (ec ? ec.message() : std::string("a file of that name exists")));
   std::string probe = dir + "/.socsim-write-check-" + std::to_string(::getpid());
@@ -219,7 +219,7 @@ void prepareOutDir(const std::string& dir) {
     ok = f.good() && (f << "x").flush().good();
   }
   fs::remove(probe, ec);
-  if (!ok) throw InputError("", 0, "--out", "cannot write in the output folder '" + dir + "'");
+  if (!ok) throw InputError("", 0, option, "cannot write in the output folder '" + dir + "'");
 }
 
 /// Writes one result file; a failed write (disk full) is reported, not a truncated file.
@@ -425,6 +425,10 @@ Action addValidate(CLI::App& app) {
       }
     }
 
+    // The report folder too is checked before anything is simulated: writing it comes before
+    // the results are printed, so a folder that cannot be written lost them (with --no-out, all).
+    if (!o->report.empty()) prepareOutDir(o->report, "--report");
+
     // A filtered run writes into a subfolder named after its filter, so that it never
     // overwrites the files of the full run.
     std::string outDir = o->out;
@@ -511,7 +515,21 @@ Action addValidate(CLI::App& app) {
       return 130;
     }
 
-    return printResults(results, summary, fmt, o->report);
+    int rc = printResults(results, summary, fmt, o->report);
+    // A board whose config does not load is bad input: its rows are failed:config (written and
+    // printed with everyone else's), and the run names it on stderr and exits 2.
+    std::map<std::string, std::pair<size_t, std::string>> broken;
+    const std::string kConfigFailed = "failed:config: ";
+    for (const auto& r : results)
+      if (r.status.compare(0, kConfigFailed.size(), kConfigFailed) == 0) {
+        auto& b = broken[r.measured.board];
+        ++b.first;
+        b.second = r.status.substr(kConfigFailed.size());
+      }
+    for (const auto& [board, b] : broken)
+      std::cerr << "validate: board " << board << ": the config did not load, its " << b.first
+                << (b.first == 1 ? " row is" : " rows are") << " failed:config: " << b.second << "\n";
+    return broken.empty() ? rc : 2;
   };
 }
 

@@ -80,7 +80,9 @@ int main(int argc, char** argv) {
       const bool calibrated = !(noCalib && *noCalib && std::string(noCalib) != "0");
       if (calibrated && name != "ingest" && name != "measured" && name != "params" &&
           name != "calibrate")
-        socsim::calib::installCommittedParams(socsim::sourceDir());
+        socsim::calib::installCommittedParams(socsim::sourceDir(), [](const std::string& w) {
+          std::cerr << "socsim: warning: " << w << "\n";
+        });
       status = actions.at(name)();
       break;
     }

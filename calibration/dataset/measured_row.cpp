@@ -76,9 +76,24 @@ void checkRow(const MeasuredRow& r, const std::string& file, int line,
                      "unknown board '" + clip(r.board) + "' (expected a board of configs/boards: " +
                          joinNames(names) + "; or an empty board with an 'unattributed:<why>' flag)");
   }
+  if (std::string e = paramsError(r.params); !e.empty())
+    throw InputError(file, line, "params", e);
   requireNonNegative(r.value, file, line, "value");
   requireNonNegative(r.min, file, line, "min");
   requireNonNegative(r.max, file, line, "max");
+  // min <= value <= max, unless a flag says why not (ingest flags max-below-avg, mixed-minmax).
+  if (r.flag.empty()) {
+    if (r.min && r.max && *r.min > *r.max)
+      throw InputError(file, line, "min",
+                       "min " + formatNumber(*r.min) + " > max " + formatNumber(*r.max) +
+                           " (expected min <= value <= max, or a flag saying why not)");
+    if ((r.min && r.value < *r.min) || (r.max && r.value > *r.max))
+      throw InputError(file, line, "value",
+                       "value " + formatNumber(r.value) + " outside [min " +
+                           (r.min ? formatNumber(*r.min) : std::string("-")) + ", max " +
+                           (r.max ? formatNumber(*r.max) : std::string("-")) +
+                           "] (expected min <= value <= max, or a flag saying why not)");
+  }
 }
 
 std::vector<MeasuredRow> readOne(const std::string& path, const std::set<std::string>* knownBoards,

@@ -30,6 +30,16 @@ const std::vector<std::string>& flagReasons();
 /// where it has one, a non-empty detail after the ':').
 std::string flagError(const std::string& flag);
 
+/// The params keys whose value is a positive number (a size in bytes, a rate, a clock, a count
+/// of words or bits), as ingest writes them. Sorted.
+const std::vector<std::string>& numericParamKeys();
+
+/// What is wrong with a params field ("" when it is empty or well-formed): `key=value` items
+/// separated by ';', no empty or repeated key, and the value of a numericParamKeys() key a plain
+/// decimal number > 0 and <= 1e12 (`tx_bw_mbps` may also be `max`). A workload reads these sizes
+/// and rates as they are: 0, negative or absurd ones gave 0, negative or NaN predictions.
+std::string paramsError(const std::string& params);
+
 /// "a, b, c" of `names` (for "expected one of ..." messages).
 std::string joinNames(const std::vector<std::string>& names);
 

@@ -89,14 +89,15 @@ ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group) {
   return out;
 }
 
-int installCommittedParams(const std::string& sourceDir) {
+int installCommittedParams(const std::string& sourceDir,
+                           std::function<void(const std::string&)> warn) {
   auto reg = ParamRegistry::scan(sourceDir + "/configs");
   auto set = readParamDir(sourceDir + "/calibration/params", reg);
   if (set.empty()) {
     uninstallParamSet();
     return 0;
   }
-  installParamSet(set, reg);
+  installParamSet(set, reg, std::move(warn));
   return static_cast<int>(set.size());
 }
 

@@ -35,6 +35,7 @@
 ///    defaults, at most `loboEvaluations` evaluations); its rows predicted at the refit values
 ///    give the LOBO residuals, the 80 % intervals and their coverage.
 #include <iosfwd>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -222,6 +223,7 @@ void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
 
 /// Install the committed calibration/params/*.yaml below `sourceDir` (the override hook);
 /// returns how many values are applied. InputError for a bad params file.
-int installCommittedParams(const std::string& sourceDir);
+int installCommittedParams(const std::string& sourceDir,
+                           std::function<void(const std::string&)> warn = nullptr);
 
 }  // namespace socsim::calib

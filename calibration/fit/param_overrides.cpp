@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -156,12 +157,32 @@ ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg) {
   return all;
 }
 
-void installParamSet(const ParamSet& set, const ParamRegistry& reg) {
+void installParamSet(const ParamSet& set, const ParamRegistry& reg,
+                     std::function<void(const std::string&)> warn) {
   auto values = std::make_shared<ParamSet>(set);
   auto registry = std::make_shared<ParamRegistry>(reg);
-  config::setParsedFileHook([values, registry](const std::string& path, config::Node& root) {
+  auto told = std::make_shared<std::set<std::string>>();
+  config::setParsedFileHook([values, registry, warn, told](const std::string& path,
+                                                          config::Node& root) {
     if (values->empty()) return;
     std::string scope = scopeOfFile(path, registry->configsDir());
+    if (scope.empty() && warn) {
+      // A copy of a preset outside configs/ (a copied configs tree, a what-if board's own
+      // presets) is a different file: say so when the original has fitted values.
+      const std::string g = fs::path(path).lexically_normal().generic_string();
+      for (const char* top : {"components/", "workloads/"}) {
+        const auto at = g.rfind(std::string("/") + top);
+        if (at == std::string::npos || g.size() < 5 || g.compare(g.size() - 5, 5, ".yaml") != 0)
+          continue;
+        const std::string copyOf = g.substr(at + 1, g.size() - at - 6);
+        if (values->byScope().count(copyOf) && told->insert(g).second)
+          warn(path + ": outside " + registry->configsDir() + ", so the fitted values of '" +
+               copyOf + "' (calibration/params) do not apply to it: its defaults are used "
+               "(point the preset at " + registry->configsDir() + "/" + copyOf +
+               ".yaml, or set SOCSIM_HOME to the copied tree with its calibration/)");
+        break;
+      }
+    }
     auto it = values->byScope().find(scope);
     if (it == values->byScope().end()) return;
     for (const auto& [key, v] : it->second) {

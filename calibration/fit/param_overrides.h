@@ -15,6 +15,7 @@
 /// Each key of `params` must name a registered free parameter (param_registry.h) and its value
 /// must lie within the parameter's bounds; anything else is an InputError naming the file, the
 /// line and the key. A parameter may be set by one file only.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -59,7 +60,13 @@ ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg);
 /// Install the loader hook (config::setParsedFileHook) that applies `set` to every file below
 /// `reg.configsDir()` as it is parsed. The value's source becomes
 /// "calibrated: fitted (<origin>); default <text>".
-void installParamSet(const ParamSet& set, const ParamRegistry& reg);
+///
+/// `warn` (optional) hears about a file outside `reg.configsDir()` that looks like a copy of a
+/// preset the set has values for (its path ends in `components/<...>.yaml` or
+/// `workloads/<...>.yaml` naming such a scope): the fitted values do not apply to the copy, its
+/// defaults are used. Told once per file.
+void installParamSet(const ParamSet& set, const ParamRegistry& reg,
+                     std::function<void(const std::string&)> warn = nullptr);
 
 /// Remove the hook (the presets' defaults apply again).
 void uninstallParamSet();

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -512,6 +513,17 @@ struct Segment {
   std::string index;  ///< digits, a name, or "*"
 };
 
+/// The position an all-digit [INDEX] names; an index too long for size_t (clusters[99999999999999999999])
+/// is past the end of any list, not an internal error.
+size_t indexOf(const std::string& digits) {
+  size_t i = 0;
+  for (char c : digits) {
+    if (i > (std::numeric_limits<size_t>::max() - 9) / 10) return std::numeric_limits<size_t>::max();
+    i = i * 10 + static_cast<size_t>(c - '0');
+  }
+  return i;
+}
+
 std::vector<Segment> parsePath(const std::string& path) {
   std::vector<Segment> segs;
   size_t i = 0;
@@ -611,7 +623,7 @@ void applyAt(Node& n, const std::vector<Segment>& segs, size_t at, const std::st
     if (s.index == "*") {
       for (auto& e : child->seq) targets.push_back(&e);
     } else if (std::all_of(s.index.begin(), s.index.end(), ::isdigit)) {
-      size_t i = std::stoul(s.index);
+      size_t i = indexOf(s.index);
       if (i >= child->seq.size())
         throw InputError("--set", 0, ctx.fullPath,
                          "index " + s.index + " out of range: '" + here + "' has " +
@@ -665,7 +677,7 @@ void applyOverride(Node& root, const std::string& path, const std::string& value
     for (const auto& s : pre) {
       p = p && p->isMap() ? p->find(s.key) : nullptr;
       if (p && s.indexed) {
-        size_t i = std::all_of(s.index.begin(), s.index.end(), ::isdigit) ? std::stoul(s.index) : 0;
+        size_t i = std::all_of(s.index.begin(), s.index.end(), ::isdigit) ? indexOf(s.index) : 0;
         p = p->isSeq() && i < p->seq.size() ? &p->seq[i] : nullptr;
       }
     }

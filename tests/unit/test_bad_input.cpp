@@ -1280,3 +1280,197 @@ TEST_F(BadInput, IngestCountsDroppedItemsAndExits2) {
   EXPECT_EQ(clean.status, 0) << clean.err;
   EXPECT_FALSE(contains(clean.err, "not ingested")) << clean.err;
 }
+
+// ---------------------------------------------------------------- session 5 (breaker5)
+
+// Found: `--set 'clusters[99999999999999999999999].cores=2'` was "internal error: stoul" (exit 1).
+TEST(BoardYaml, AnIndexTooLongForANumberIsOutOfRange) {
+  auto e = boardError(kBoard, {"clusters[99999999999999999999999].cores=2"});
+  EXPECT_TRUE(contains(e.what(), "index 99999999999999999999999 out of range")) << e.what();
+  auto s = boardError(kBoard, {"clusters[18446744073709551616].cores=2"});
+  EXPECT_TRUE(contains(s.what(), "out of range")) << s.what();
+}
+
+// Found: a measured row with min > max, a value outside [min, max], or params such as
+// sampling_rate=-1, words=nan, buffer_size=abc or a key given twice was read as it was; the
+// workloads then predicted 0, negative or NaN values for it (a -32 bit/s audio rate was "ok").
+TEST_F(BadInput, MeasuredCsvChecksMinMaxAndParams) {
+  auto one = [&](const std::string& name, const std::string& row) {
+    return csvError(write(name, kHeader + row));
+  };
+  const std::string pre = "s,sec,t,am335x-evm,lmbench-mem,bw_mem-rd-8mb,perf,";
+  auto swapped = one("swapped.csv", pre + ",MB/s,1.5,5,1,\n");
+  EXPECT_EQ(swapped.line(), 2);
+  EXPECT_TRUE(contains(swapped.what(), "min 5 > max 1")) << swapped.what();
+  auto outside = one("outside.csv", pre + ",MB/s,9,1,5,\n");
+  EXPECT_TRUE(contains(outside.what(), "value 9 outside [min 1, max 5]")) << outside.what();
+  // A flag says why (ingest's max-below-avg): read as it is.
+  EXPECT_NO_THROW(calib::readMeasuredCsv(write("flagged.csv", kHeader + pre + ",MB/s,9,1,5,max-below-avg\n")));
+  const std::string audio = "s,sec,t,am335x-evm,audio,Audio Capture,Throughput,";
+  for (const auto& [params, says] : std::vector<std::pair<std::string, std::string>>{
+           {"sampling_rate=-1", "sampling_rate=-1: expected a plain decimal number > 0"},
+           {"sampling_rate=0", "sampling_rate=0: expected"},
+           {"sampling_rate=nan", "sampling_rate=nan: expected"},
+           {"sampling_rate=1e308", "sampling_rate=1e308: expected"},
+           {"sampling_rate=abc", "sampling_rate=abc: expected"},
+           {"sampling_rate=8000;sampling_rate=9000", "key 'sampling_rate' given twice"},
+           {"junk", "item 'junk' is not key=value"},
+           {"sampling_rate=8000;", "end with ';'"}}) {
+    auto e = one("p.csv", audio + "\"" + params + "\",bit/s,1.5,,,\n");
+    EXPECT_EQ(e.path(), "params") << params << ": " << e.what();
+    EXPECT_TRUE(contains(e.what(), says)) << params << ": " << e.what();
+  }
+  EXPECT_NO_THROW(calib::readMeasuredCsv(write("ok.csv", kHeader + audio + "sampling_rate=44100,bit/s,1.5,,,\n")));
+  // The built-in dataset passes every check.
+  EXPECT_NO_THROW(calib::readMeasuredDir(srcDir() + "/calibration/measured"));
+}
+
+// Found: lmbench-mem and STREAM ignored the row's unit (bw_mmap_rd in KB/s or MiB, lat_mem_rd
+// in us were scored against the model's MB/s and ns); a benchmark name with a huge size ran for
+// hours (bw_mem-rd-100000mb, lat_ctx-99999-99999999k) or allocated 16 GB before bad_alloc
+// (lat_mem_rd-stride1-sz99999999k); bw_file_rd-io-0mb predicted 0 MB/s.
+TEST_F(BadInput, RowsInAnotherUnitOrWithAbsurdSizesAreNotModelled) {
+  const std::string b = "s,sec,t,am335x-evm,lmbench-mem,";
+  std::string csv = write(
+      "m.csv", kHeader + b + "bw_mmap_rd-mo-1mb,perf,,KB/s,268.89,,,\n" +
+                   b + "bw_mmap_rd-mo-1mb,perf,,MB/s,268.89,,,\n" +
+                   b + "lat_mem_rd-stride128-sz62k,perf,,us,9.14,,,\n" +
+                   "s,sec,t,am335x-evm,stream,triad,perf,,MiB,459.2,,,\n" +
+                   b + "bw_mem-rd-100000mb,perf,,MB/s,300,,,\n" +
+                   b + "lat_mem_rd-stride1-sz99999999k,perf,,ns,200,,,\n" +
+                   b + "lat_mem_rd-stride99999999999999999999999-sz1k,perf,,ns,200,,,\n" +
+                   b + "bw_file_rd-io-0mb,perf,,MB/s,300,,,\n" +
+                   "s,sec,t,am654x-evm,lmbench-os,lat_ctx-99999-99999999k,perf,,us,50,,,\n" +
+                   "s,sec,t,am654x-evm,lmbench-os,lat_ctx-0-16k,perf,,us,50,,,\n");
+  auto start = std::chrono::steady_clock::now();
+  auto r = socsim("validate --no-out --format csv -j 2 --measured " + q(csv), "ulimit -v 4000000;");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_LT(seconds, 60) << "the absurd sizes are refused, not simulated";
+  std::vector<std::string> status;
+  for (const auto& rec : csv::parse(r.out, "stdout")) status.push_back(rec.size() > 10 ? rec[10] : "?");
+  ASSERT_EQ(status.size(), 11u) << r.out;
+  EXPECT_EQ(status[1], "not-modelled") << "KB/s";
+  EXPECT_EQ(status[2], "ok") << "MB/s";
+  for (size_t i = 3; i < status.size(); ++i) EXPECT_EQ(status[i], "not-modelled") << "row " << i << "\n" << r.out;
+  auto shipped = socsim("run --board am335x-evm --benchmark bw_mem-rd-1mb --format csv");
+  EXPECT_EQ(shipped.status, 0) << "the dataset's own rows still predict: " << shipped.err;
+}
+
+// Found: a model that gave a negative (or NaN / infinite) number was scored as "ok" (RNDIS
+// transfer over interval_s=5.0-1.0 predicted -90 MiB) or excluded as "zero-measured".
+TEST_F(BadInput, ANegativePredictionIsFailedNotScored) {
+  const std::string b = "s,sec,t,am64x-evm,usb,NET Driver ( RNDIS ),Transfer,";
+  std::string csv = write("m.csv", kHeader + b + "interval_s=0.0-1.0;tcp_window_bytes=87040,MiB,4.25,,,\n" +
+                                       b + "interval_s=5.0-1.0;tcp_window_bytes=87040,MiB,4.25,,,\n");
+  auto r = socsim("validate --no-out --format csv -j 1 --measured " + q(csv));
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto recs = csv::parse(r.out, "stdout");
+  ASSERT_EQ(recs.size(), 3u) << r.out;
+  EXPECT_EQ(recs[1][10], "ok") << r.out;
+  EXPECT_EQ(recs[2][7], "") << "no predicted value: " << r.out;
+  EXPECT_TRUE(contains(recs[2][10], "failed:") && contains(recs[2][10], "expected a finite number >= 0"))
+      << recs[2][10];
+  EXPECT_TRUE(contains(r.err, "failed 1")) << r.err;
+}
+
+// Found: `socsim validate` over every board, one of whose config is broken, wrote the other
+// boards' rows and the broken board's as failed:config, but said nothing on stderr and exited 0.
+TEST_F(BadInput, ValidateNamesABrokenBoardAndExits2AfterWritingTheOthers) {
+  fs::create_directories(path("home"));
+  fs::copy(srcDir() + "/configs", path("home/configs"), fs::copy_options::recursive);
+  fs::copy(srcDir() + "/calibration", path("home/calibration"), fs::copy_options::recursive);
+  std::string k2g = readAll(path("home/configs/boards/k2g-evm.yaml"));
+  auto at = k2g.find("cores: 1");
+  ASSERT_NE(at, std::string::npos);
+  write("home/configs/boards/k2g-evm.yaml", k2g.replace(at, 8, "cores: 0"));
+  auto r = socsim("validate --family dhrystone -j 2 --format csv --out " + q(path("out")),
+                  "SOCSIM_HOME=" + q(path("home")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: board k2g-evm: the config did not load")) << r.err;
+  EXPECT_TRUE(contains(r.err, "k2g-evm.yaml:")) << r.err;
+  std::string written = readAll(path("out/family-dhrystone/validate.csv"));
+  EXPECT_TRUE(contains(written, "am335x-evm,dhrystone,dhrystone_per_mhz")) << written;
+  EXPECT_TRUE(contains(written, "k2g-evm,dhrystone")) << written;
+  EXPECT_TRUE(contains(r.out, "am335x-evm,dhrystone")) << "results still printed";
+}
+
+// Found: `plot --validate-csv` named no file when a column was missing ("board: not a socsim
+// validate CSV") and silently dropped a truncated last row.
+TEST_F(BadInput, PlotNamesTheFileAndRejectsATruncatedValidateCsv) {
+  std::string header = "board,family,benchmark,metric,params,unit,measured,predicted,error,"
+                       "error_kind,status,split,lo,hi\n";
+  std::string row = "am335x-evm,stream,triad,perf,,MB/s,459.2,350.1,-0.2375,rel,ok,in-sample,,\n";
+  std::string cut = write("cut.csv", header + row + "am335x-evm,stream,copy\n");
+  auto r = socsim("plot --validate-csv " + q(cut) + " --out " + q(path("plots")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, cut + ":3: expected 14 fields")) << r.err;
+  std::string other = write("other.csv", "a,b\n1,2\n");
+  auto o = socsim("plot --validate-csv " + q(other) + " --out " + q(path("plots")));
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_TRUE(contains(o.err, other + ":1: board: not a socsim validate CSV")) << o.err;
+}
+
+// Found: a guide with a line pasted twice (or a table cut short) ingested with exit 0 into a CSV
+// that `measured` and `validate --measured` then rejected (duplicate row): what ingest writes is
+// now read back, and a CSV that does not read is exit 2 naming the guide and the CSV line.
+TEST_F(BadInput, IngestReadsBackWhatItWrote) {
+  SOCSIM_REQUIRE_SEEDS();
+  std::string text = readAll(test::seedPath("004_d708b8e6c9b42985.txt"));
+  const std::string line = "0 0.0- 1.0 sec 4.25 MBytes 35.7 Mbits/sec\n";
+  auto at = text.find(line);
+  ASSERT_NE(at, std::string::npos);
+  std::string g = write("g004.txt", text.insert(at, line));
+  auto r = socsim("ingest --quiet " + q(g) + " --out " + q(path("out")));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, g + ": the rows written to " + path("out") + "/g004.csv do not read back"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "duplicate row")) << r.err;
+  auto m = socsim("measured --measured " + q(path("out/g004.csv")));
+  EXPECT_EQ(m.status, 2) << "the written CSV is the one that does not read: " << m.err;
+}
+
+// Found: `validate --report DIR` with a DIR that cannot be created simulated every row, wrote
+// --out, then failed before printing anything (with --no-out the results were lost).
+TEST_F(BadInput, ValidateChecksTheReportFolderBeforeSimulating) {
+  auto r = socsim("validate --board am64x-evm --family mcan -j 1 --out " + q(path("out")) +
+                  " --report /proc/nope");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "--report") || contains(r.err, "/proc/nope")) << r.err;
+  EXPECT_FALSE(fs::exists(path("out/board-am64x-evm_family-mcan/validate.csv")))
+      << "the error comes before the run: " << r.err;
+}
+
+// Found: a board whose presets are a copy of configs/components (a copied configs tree) loaded
+// without the fitted values of calibration/params and without a word: 381 of am654x-evm's 447
+// predictions moved. The copy is a different file; socsim now says which fitted values it misses.
+TEST_F(BadInput, APresetCopyOutsideConfigsSaysItMissesTheFittedValues) {
+  fs::create_directories(path("copy"));
+  fs::copy(srcDir() + "/configs/components", path("copy/components"), fs::copy_options::recursive);
+  fs::create_directories(path("copy/boards"));
+  fs::copy_file(srcDir() + "/configs/boards/am654x-evm.yaml", path("copy/boards/am654x-evm.yaml"));
+  auto r = socsim("run --board " + q(path("copy/boards/am654x-evm.yaml")) +
+                  " --family dhrystone --format csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // am654x-evm's interconnect preset has fitted values (calibration/params/memory.yaml).
+  EXPECT_TRUE(contains(r.err, "socsim: warning: " + path("copy/"))) << r.err;
+  EXPECT_TRUE(contains(r.err, "the fitted values of 'components/interconnect/k3_msmc'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "do not apply to it: its defaults are used")) << r.err;
+  // The shipped board by name: no warning.
+  auto shipped = socsim("run --board am654x-evm --family dhrystone --format csv");
+  EXPECT_EQ(shipped.status, 0) << shipped.err;
+  EXPECT_FALSE(contains(shipped.err, "warning")) << shipped.err;
+}
+
+// Found: `calibrate --max-seconds -5` started a full calibration on the default allotment,
+// `--max-screen -1` was accepted, and `params --scan -j 0` ran on every core.
+TEST_F(BadInput, CalibrateAndParamsRejectNonsenseLimits) {
+  for (std::string opt : {"--max-seconds -5", "--max-seconds 0", "--max-screen -1"}) {
+    auto r = socsim("calibrate --no-write --family dhrystone " + opt);
+    EXPECT_EQ(r.status, 2) << opt << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, opt.substr(0, opt.find(' ')))) << r.err;
+  }
+  auto p = socsim("params --scan -j 0");
+  EXPECT_EQ(p.status, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "at least 1")) << p.err;
+}

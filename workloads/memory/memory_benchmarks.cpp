@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <regex>
 #include <vector>
 
@@ -33,6 +34,18 @@ struct Spec {
   std::uint64_t stride = 0;
 };
 
+/// The largest buffer (and stride) simulated: the dataset's largest is 16 MiB; a 256 MiB run takes
+/// tens of seconds, and a benchmark name with a far larger size (an edited measured CSV) would
+/// run for hours or exhaust memory.
+constexpr std::uint64_t kMaxBufferBytes = 256 * kMiB;
+
+/// `bytes` as a whole number of bytes, saturating (a size far beyond 2^63 is not a real buffer).
+std::uint64_t toBytes(double bytes) {
+  if (!(bytes > 0)) return 0;
+  if (bytes >= 9.2e18) return std::numeric_limits<std::uint64_t>::max();
+  return static_cast<std::uint64_t>(bytes);
+}
+
 /// "1mb", "16m", "512k", "64kb" -> bytes (binary multiples, as lmbench parses its size argument).
 std::optional<std::uint64_t> parseSize(const std::string& s) {
   static const std::regex re(R"(^([0-9]+(?:\.[0-9]+)?)(k|kb|m|mb)?$)");
@@ -41,7 +54,7 @@ std::optional<std::uint64_t> parseSize(const std::string& s) {
   double v = std::strtod(m[1].str().c_str(), nullptr);
   std::string u = m[2].str();
   double mul = u.empty() ? 1 : (u[0] == 'k' ? 1024.0 : double(kMiB));
-  return static_cast<std::uint64_t>(v * mul);
+  return toBytes(v * mul);
 }
 
 std::optional<Spec> parse(const Query& q) {
@@ -69,14 +82,14 @@ std::optional<Spec> parse(const Query& q) {
     // lmbench prints sizes in MB; the guide's "szNk" is N/1000 MB. "sz50" (no k) is read as
     // lmbench's smallest size, 512 bytes (0.00049 MB).
     std::uint64_t bytes = m[3].matched && !m[3].str().empty()
-                              ? static_cast<std::uint64_t>(n / 1000.0 * double(kMiB) + 0.5)
+                              ? toBytes(n / 1000.0 * double(kMiB) + 0.5)
                               : 512;
     if (stride == 0) return std::nullopt;
     return Spec{Kind::LatMemRd, "chase", std::max(bytes, stride), stride};
   }
   if (std::regex_match(q.benchmark, m, latFor)) {
     double mb = std::strtod(m[1].str().c_str(), nullptr);
-    return Spec{Kind::LatMemRd, "chase", static_cast<std::uint64_t>(mb * double(kMiB)), 128};
+    return Spec{Kind::LatMemRd, "chase", toBytes(mb * double(kMiB)), 128};
   }
   if (std::regex_match(q.benchmark, m, mmap)) {
     auto s = parseSize(m[2].str());
@@ -210,6 +223,18 @@ bool MemoryBenchmarks::covers(const Query& q) const { return parse(q).has_value(
 Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
   auto spec = parse(q);
   if (!spec) throw NotModelled{"not a memory benchmark this workload knows"};
+  // The prediction is in MB/s (bandwidths) or ns (lat_mem_rd): a row in another unit would be
+  // compared with a number in the wrong unit.
+  const std::string unit = spec->kind == Kind::LatMemRd ? "ns" : "MB/s";
+  if (q.unit != unit)
+    throw NotModelled{"unit '" + q.unit + "' (the model predicts " + q.benchmark + " in " + unit + ")"};
+  if (spec->kind != Kind::Stream) {
+    if (spec->bytes == 0) throw NotModelled{"a buffer of 0 bytes (" + q.benchmark + ")"};
+    if (spec->bytes > kMaxBufferBytes || spec->stride > kMaxBufferBytes)
+      throw NotModelled{q.benchmark + ": buffers and strides up to " +
+                        std::to_string(kMaxBufferBytes / kMiB) +
+                        " MiB are simulated (the measured data's largest is 16 MiB)"};
+  }
   const soc::BoardConfig& board = ctx.board();
   std::string key = board.file + "|" + q.family + "|" + q.benchmark;
   for (const auto& o : board.overrides) key += "|" + o;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <limits>
 #include <regex>
 #include <set>
 
@@ -118,6 +119,31 @@ const std::regex& fsRe() {
   return r;
 }
 
+/// Why the sizes in a lat_ctx / lat_mmap name are not simulated ("" when they are): lat_ctx runs
+/// every process's array through the memory system, so a name with thousands of processes or a
+/// gigabyte array (an edited measured CSV) would run for hours; a zero-length mmap fails.
+std::string sizeProblem(const std::string& bench) {
+  constexpr std::uint64_t kMaxProcs = 1024, kMaxFootprint = std::uint64_t{256} << 20;
+  std::smatch sm;
+  auto number = [](const std::string& digits) {
+    // Digits only (the regexes); more than 12 of them is beyond every bound below.
+    return digits.size() > 12 ? std::numeric_limits<std::uint64_t>::max()
+                              : std::stoull(digits);
+  };
+  if (std::regex_match(bench, sm, ctxRe())) {
+    const std::uint64_t procs = number(sm[1].str()), kib = number(sm[2].str());
+    if (procs < 1 || procs > kMaxProcs)
+      return bench + ": " + sm[1].str() + " processes (the model runs 1 .. " +
+             std::to_string(kMaxProcs) + ")";
+    if (kib > (kMaxFootprint >> 10) || procs * kib > (kMaxFootprint >> 10))
+      return bench + ": " + sm[1].str() + " processes x " + sm[2].str() +
+             " KiB (the model simulates up to 256 MiB of process arrays)";
+  } else if (std::regex_match(bench, sm, mmapRe())) {
+    if (number(sm[1].str()) == 0) return bench + ": a mapping of 0 bytes";
+  }
+  return "";
+}
+
 /// The unit a benchmark reports in.
 std::string unitOf(const std::string& bench) {
   if (bench.rfind("bw_", 0) == 0) return "MB/s";
@@ -184,6 +210,8 @@ Prediction OsBenchmarks::predict(RunContext& ctx, const Query& q) {
   const bool rt = q.family == "rt-latency";
   const std::string bench = rt ? q.benchmark : canonical(q.benchmark);
   if (!rt && !knownBenchmark(bench)) throw NotModelled{"no kernel-path model for '" + bench + "'"};
+  if (!rt)
+    if (std::string why = sizeProblem(bench); !why.empty()) throw NotModelled{why};
   const std::string expected = rt ? "us" : unitOf(bench);
   if (q.unit != expected)
     throw NotModelled{"unit '" + q.unit + "' (the model predicts " + expected + ")"};
