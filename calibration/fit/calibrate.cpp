@@ -798,10 +798,17 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         if (p->scope.find(t) != std::string::npos || p->key.find(t) != std::string::npos) return true;
     return false;
   };
+  // A software stack's own kernel paths (keys under `kernel_paths:` in a stack preset that
+  // layers over the shared linux_kernel_paths.yaml: a kernel generation, PREEMPT_RT) are what
+  // separates the stacks' boards; they are read by fewer boards than the shared counts, so a
+  // capped screen ordered by boards alone never reached them (session 4: SDK 11's factor).
+  auto stackLayer = [](const FreeParam* p) {
+    return hasPrefix(p->scope, "components/software/") && hasPrefix(p->key, "kernel_paths.");
+  };
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
       if (hasPrefix(p->scope, "workloads/" + f)) return 0;
-    if (near(p)) return 1;
+    if (near(p) || stackLayer(p)) return 1;
     return p->scopeKind == ScopeKind::Workload ? 3 : 2;
   };
   // Within a rank, parameters shared by more boards come first (more rows constrain them).

@@ -39,6 +39,7 @@ struct KernelPathParams {
   double trap_instructions = 250;
   double trap_pipeline_refills = 2;
   double bhb_barrier_cycles = 100;
+  bool spectre_bhb_mitigation = true;
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
@@ -150,6 +151,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "user space waits for the instructions in flight and refills the pipeline",
             "calibrated: Linux arch/arm64/kernel/entry.S __mitigate_spectre_bhb_loop / arch/arm/"
             "kernel/entry-armv.S vector_bhb_loop8; no published cycle count; bounds 10..1000");
+    sc.flag("spectre_bhb_mitigation", &P::spectre_bhb_mitigation,
+            "the kernel runs the Spectre-BHB branch loop on entry from user space on the cores "
+            "it lists as affected (core fact `bhb_loop_iterations`); false for kernels older "
+            "than the mitigation",
+            "Linux 5.17 / stable 4.19.y-5.15.y of March 2022 (arm64 and arm Spectre-BHB "
+            "mitigations, CVE-2022-23960): a stack's kernel has it or not");
     path("getppid_instructions", &P::getppid_instructions, 1e5,
          "sys_getppid body (lmbench lat_syscall null)");
     path("fd_instructions", &P::fd_instructions, 1e5,

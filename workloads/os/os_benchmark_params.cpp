@@ -47,7 +47,10 @@ const params::Schema<LmbenchParams>& LmbenchParams::schema() {
                 "lmbench3 src/lat_sig.c: handler() { }")
           .real("proccall_instructions", &P::proccall_instructions, "instructions", 1, 1e4,
                 "lat_proc procedure call: call, return, loop counter and test",
-                "calibrated: lmbench3 src/lat_proc.c do_procedure (one call per iteration)")
+                "calibrated: lmbench3 src/lat_proc.c do_procedure calls use_int(r) once per "
+                "iteration (lib_timing.c: use_result_dummy += result): loop decrement, test and "
+                "branch, call, the global's address, load, add, store, return (9; the chain "
+                "through use_result_dummy in memory, store-to-load, is not modelled)")
           .bytes("xfer_bytes", &P::xfer_bytes, 1, 1ull << 30,
                  "bytes per read()/write() of bw_pipe and bw_unix",
                  "lmbench3 src/bench.h XFERSIZE (64 KiB)")
@@ -89,10 +92,17 @@ const params::Schema<SetupParams>& SetupParams::schema() {
                    "of which committed synchronously by the server",
                    "RFC 1813: CREATE is synchronous")
           .integer("write_rpcs", &P::write_rpcs, "count", 0, 100,
-                   "RPCs that flush a written file at close (WRITE, COMMIT)",
-                   "Linux NFS client: nfs_file_flush at close")
+                   "RPCs per WRITE request that flushes a written file at close (one request "
+                   "per nfs_wsize_bytes of data)",
+                   "Linux NFS client: nfs_file_flush at close writes the dirty pages back")
           .integer("write_sync_ops", &P::write_sync_ops, "count", 0, 100,
-                   "of which synchronous on the server", "RFC 1813: COMMIT")
+                   "of which synchronous on the server, per WRITE request",
+                   "Linux NFS client: a flush with nothing else to commit sends FILE_SYNC "
+                   "WRITEs (FLUSH_COND_STABLE), each committed by the server (RFC 1813)")
+          .bytes("nfs_wsize_bytes", &P::nfs_wsize_bytes, 512, 1ull << 20,
+                 "NFS root write size: data bytes per WRITE request",
+                 "Linux fs/nfs/nfsroot.c NFS_DEF_OPTIONS (rsize=4096,wsize=4096), the NFS "
+                 "root's default mount options")
           .real("link_mbps", &P::link_mbps, "Mbit/s", 0, 1e6,
                 "lab link rate for the NFS data; 0 = the board's Ethernet port speed",
                 "board fact (peripherals[].link_speed_mbps)");

@@ -42,8 +42,9 @@ struct SetupParams {
   int open_rpcs = 1;             ///< RPCs of open()+close() of an unmodified file
   int create_rpcs = 2;           ///< RPCs of creat() (LOOKUP, CREATE)
   int create_sync_ops = 1;       ///< of which committed synchronously on the server
-  int write_rpcs = 2;            ///< RPCs to flush a written file at close (WRITE, COMMIT)
-  int write_sync_ops = 1;        ///< of which synchronous
+  int write_rpcs = 1;            ///< RPCs per WRITE request flushing a file at close
+  int write_sync_ops = 1;        ///< of which synchronous (FILE_SYNC), per WRITE request
+  std::uint64_t nfs_wsize_bytes = 4096;  ///< data bytes per WRITE request (NFS root wsize)
   double link_mbps = 0;          ///< 0 = the board's Ethernet port speed
   static const params::Schema<SetupParams>& schema();
 };

@@ -243,11 +243,15 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
   // side and the woken task's return) plus the switch to the woken task. On one core the waker
   // blocks and switches to it; on another, idle core (crossCoreShare) the woken task's core
   // takes the IPI and switches from idle while the waker blocks in parallel (off the path).
-  auto handOvers = [&](const CodeWork& fixed, const CodeWork& perHop, double hops, int tasks) {
+  // `oneCoreOnly` is work on the critical path only when the tasks share a core (with a core
+  // each it runs in parallel with the other task's wake-up).
+  auto handOvers = [&](const CodeWork& fixed, const CodeWork& perHop, double hops, int tasks,
+                       const CodeWork& oneCoreOnly = CodeWork{}) {
     const double x = m.crossCoreShare(tasks);
     Timed r;
     if (x < 1) {
       CodeWork w = fixed;
+      w += oneCoreOnly;
       CodeWork hop = perHop;
       hop += sleepSwitch;
       w += times(hop, hops);
@@ -433,10 +437,17 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     w += path(k.poll_fd_instructions, L.select_fds);
     t = m.code(w);
   } else if (bench == "lat_sem") {
-    // lmbench reports half a round trip: up (wakes the peer), down (sleeps), switch.
-    CodeWork w = times(sys(k.semop_instructions), 2);
-    w += wakeup;
-    t = handOvers(CodeWork{}, w, 1, 2);
+    // lmbench3 lat_sem.c: the parent loops on one semop {sem1 -1, sem0 +1}, the writer on
+    // {sem0 -1, sem1 +1}; lmbench reports the time of n parent semops / (2n). A semop that
+    // can proceed also performs the sleeping peer's queued operation and wakes it (Linux
+    // ipc/sem.c update_queue: the woken task only returns). So between two hand-overs the
+    // running task completes three semops: the one that wakes the peer (whose queued operation
+    // it performs), one the peer's operation made possible, and one that sleeps. A cycle is 2
+    // hand-overs and 3 semops of each task, i.e. 6 reported units. With a core each, the two
+    // extra semops of the waker run while the peer wakes up (off the critical path).
+    CodeWork hop = sys(k.semop_instructions);  // the semop that wakes the peer
+    hop += wakeup;
+    t.add(handOvers(CodeWork{}, hop, 2, 2, times(sys(k.semop_instructions), 4)), 1.0 / 6.0);
   } else if (bench == "lat_pagefault") {
     // Per page: a share of one fault (fault-around maps its neighbours), mapping and unmapping
     // the page, and the touch itself: a TLB refill (page walk) and a load from the page.
@@ -487,17 +498,20 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
   } else if (std::regex_match(bench, sm, fsRe())) {
     const std::uint64_t size = std::stoull(sm[1].str()) * 1024;
     const double pages = std::ceil(static_cast<double>(size) / kPage);
-    // creat (LOOKUP + CREATE on the NFS server), write into the page cache, close (flush).
+    // creat (LOOKUP + CREATE on the NFS server), write into the page cache, close (flush:
+    // one WRITE request per wsize of data, each synchronous on the server).
     CodeWork w =
         sys(k.getname_instructions + comps * k.path_component_instructions + k.open_instructions);
     w += path(k.nfs_rpc_instructions, S.create_rpcs);
     double rpcs = S.create_rpcs, sync = S.create_sync_ops;
     if (size > 0) {
+      const double writes = std::ceil(static_cast<double>(size) /
+                                      static_cast<double>(std::max<std::uint64_t>(1, S.nfs_wsize_bytes)));
       w += sys(k.fd_instructions + k.vfs_rw_instructions);
       w += path(k.page_alloc_instructions, pages);
-      w += path(k.nfs_rpc_instructions, S.write_rpcs);
-      rpcs += S.write_rpcs;
-      sync += S.write_sync_ops;
+      w += path(k.nfs_rpc_instructions, S.write_rpcs * writes);
+      rpcs += S.write_rpcs * writes;
+      sync += S.write_sync_ops * writes;
     }
     w += sys(k.fd_instructions + k.close_instructions);
     t = m.code(w);

@@ -166,6 +166,15 @@ double OsMachine::pathFactor(bool user) const {
          (1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0);
 }
 
+double OsMachine::kernelInstructions(const CodeWork& w, bool user) const {
+  if (user) return w.instructions * pathFactor(true);
+  // Kernel entry and exit (the trap path of each entry) take no lock: only the bodies pay the
+  // lock factor (on PREEMPT_RT, spinlock_t is a sleeping lock; the entry code is unchanged).
+  const double entry = std::min(w.instructions, w.traps * kp_.trap_instructions);
+  const double lockFactor = 1.0 + kp_.locks_per_kilo_instruction * kp_.lock_instructions / 1000.0;
+  return pathFactor() * ((w.instructions - entry) + entry / lockFactor);
+}
+
 cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {
   cpu::WorkloadProfile p = kernel_;
   p.code.footprint_bytes = pow2AtLeast(w.staticInstructions * kp_.code_bytes_per_instruction, 2048);
@@ -222,7 +231,7 @@ Timed OsMachine::fromRun(const CodeRun& r, double instructions, double traps,
   t.add(prefix + ".trap_refill", seconds(refill));
   // Spectre-BHB loop on each entry from user space (a taken branch, a subtract and a
   // conditional branch per iteration at the path's CPI, then the barrier).
-  const int bhbLoop = cluster().core.bhb_loop_iterations;
+  const int bhbLoop = kp_.spectre_bhb_mitigation ? cluster().core.bhb_loop_iterations : 0;
   const double bhb =
       bhbLoop > 0 && prefix != "user" ? traps * (3.0 * bhbLoop * r.cpi + kp_.bhb_barrier_cycles) : 0;
   t.add(prefix + ".bhb_mitigation", seconds(bhb));
@@ -233,7 +242,7 @@ Timed OsMachine::fromRun(const CodeRun& r, double instructions, double traps,
 
 Timed OsMachine::code(const CodeWork& w, bool user) {
   if (w.instructions <= 0 && w.traps <= 0) return {};
-  const double instr = w.instructions * pathFactor(user);
+  const double instr = kernelInstructions(w, user);
   const CodeRun& r = warmRun(profileFor(w));
   counters.l1iMissesPerKi = r.l1iPerKi;
   counters.l1dMissesPerKi = r.l1dPerKi;
@@ -241,7 +250,7 @@ Timed OsMachine::code(const CodeWork& w, bool user) {
 }
 
 Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes) {
-  const double instr = w.instructions * pathFactor();
+  const double instr = kernelInstructions(w, false);
   if (instr <= 0) return {};
   const soc::ClusterConfig& c = cluster();
   cpu::WorkloadProfile p = profileFor(w);
@@ -316,7 +325,7 @@ Timed OsMachine::crossCoreWakeup() {
   t.add("ipi.delivery", kp_.ipi_delivery_ns * 1e-9);
   if (kp_.ipi_instructions > 0) {
     const CodeWork w = path(kp_.ipi_instructions, 1, 1);
-    t.add(fromRun(warmRun(profileFor(w)), w.instructions * pathFactor(), w.traps, "ipi"));
+    t.add(fromRun(warmRun(profileFor(w)), kernelInstructions(w), w.traps, "ipi"));
   }
   const auto lines = static_cast<std::uint64_t>(std::llround(kp_.wakeup_shared_lines));
   if (lines > 0) {

@@ -135,6 +135,9 @@ class OsMachine {
   /// Dynamic-instruction factor: the ISA path factor, times the stack's path factor and the
   /// lock factor for kernel code.
   double pathFactor(bool user = false) const;
+  /// Dynamic instructions of `w` on this board: pathFactor() on kernel bodies; the entry and
+  /// exit of each trap (`trap_instructions` per trap) take no lock, so they skip the lock factor.
+  double kernelInstructions(const CodeWork& w, bool user = false) const;
   /// Seconds of `cycles` core cycles.
   double seconds(double cycles) const { return cycles / clockHz(); }
 
