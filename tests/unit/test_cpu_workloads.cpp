@@ -100,36 +100,28 @@ TEST(CpuProfiles, MultiBenchWorkloadsAreConcurrentItems) {
   // The harness default: one worker unless the name fixes it.
   EXPECT_EQ(byName["idct-4m"]->parts, byName["idct-4mw1"]->parts);
 
-  const std::string badRun = "/tmp/socsim-test-concurrent-badrun.yaml";
-  {
-    std::ofstream f(badRun);
-    f << "concurrent:\n  family: multibench\n  unit: workloads/s\n  items_run: parallel\n"
-         "  workloads:\n    x: {multibench-md5: 1}\n";
-  }
-  try {
-    ConcurrentSpec::load(badRun);
-    ADD_FAILURE() << "expected an InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("concurrent.items_run"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find(badRun), std::string::npos) << e.what();
-  }
-  std::remove(badRun.c_str());
-
-  const std::string bad = "/tmp/socsim-test-concurrent-bad.yaml";
-  {
-    std::ofstream f(bad);
-    f << "concurrent:\n  family: multibench\n  unit: workloads/s\n  workloads:\n"
-         "    x: {multibench-md5: zero}\n";
-  }
-  try {
-    ConcurrentSpec::load(bad);
-    ADD_FAILURE() << "expected an InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("concurrent.workloads.x.multibench-md5"),
-              std::string::npos)
-        << e.what();
-  }
-  std::remove(bad.c_str());
+  // A malformed file is an InputError naming the file and the YAML path.
+  auto expectLoadError = [](const std::string& yaml, const std::string& path) {
+    const std::string bad = "/tmp/socsim-test-concurrent-bad.yaml";
+    {
+      std::ofstream f(bad);
+      f << yaml;
+    }
+    try {
+      ConcurrentSpec::load(bad);
+      ADD_FAILURE() << "expected an InputError for " << path;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+    }
+    std::remove(bad.c_str());
+  };
+  expectLoadError("concurrent:\n  family: multibench\n  unit: workloads/s\n  items_run: parallel\n"
+                  "  workloads:\n    x: {multibench-md5: 1}\n",
+                  "concurrent.items_run");
+  expectLoadError("concurrent:\n  family: multibench\n  unit: workloads/s\n  workloads:\n"
+                  "    x: {multibench-md5: zero}\n",
+                  "concurrent.workloads.x.multibench-md5");
 }
 
 // Every measured row of the CPU families (except Mathlib's accuracy column, not a timing) has a
