@@ -805,11 +805,15 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   auto stackLayer = [](const FreeParam* p) {
     return hasPrefix(p->scope, "components/software/") && hasPrefix(p->key, "kernel_paths.");
   };
+  // A profile's path length scales all of its time, so the families' own path lengths come
+  // before their shape parameters (a family of many profiles would otherwise fill a capped
+  // screen with the first profiles' dependency fractions).
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
-      if (hasPrefix(p->scope, "workloads/" + f)) return 0;
-    if (near(p) || stackLayer(p)) return 1;
-    return p->scopeKind == ScopeKind::Workload ? 3 : 2;
+      if (hasPrefix(p->scope, "workloads/" + f))
+        return p->key == "profile.instructions_per_unit" ? 0 : 1;
+    if (near(p) || stackLayer(p)) return 2;
+    return p->scopeKind == ScopeKind::Workload ? 4 : 3;
   };
   // Within a rank, parameters shared by more boards come first (more rows constrain them).
   std::stable_sort(cand.begin(), cand.end(), [&](const FreeParam* a, const FreeParam* b) {

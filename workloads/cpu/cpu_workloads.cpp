@@ -229,6 +229,8 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
         throw InputError(file, c->line, std::string("concurrent.") + key, "missing required key");
       return;
     }
+    // A documented value, {value: ..., source: ...}, reads as its value.
+    if (n->isMap() && n->find("value")) n = n->find("value");
     if (!n->isScalar())
       throw InputError(n->file, n->line, std::string("concurrent.") + key, "expected a scalar");
     config::noteRead(*n);
@@ -237,12 +239,17 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
   text("family", family, true);
   text("metric", metric, false);
   text("unit", unit, true);
+  std::string itemsRun = "concurrent";
+  text("items_run", itemsRun, false);
+  if (itemsRun != "concurrent" && itemsRun != "sequential")
+    throw InputError(c->find("items_run")->file, c->find("items_run")->line, "concurrent.items_run",
+                     "expected 'concurrent' or 'sequential', got '" + itemsRun + "'");
   for (const auto& [k, v] : c->map)
     if (k != "family" && k != "metric" && k != "unit" && k != "workloads" && k != "source" &&
-        k != "description")
+        k != "description" && k != "items_run")
       throw InputError(v.file, v.line, "concurrent." + k,
                        "unknown key '" + k + "' in a concurrent group (family, metric, unit, "
-                       "workloads, source, description)");
+                       "items_run, workloads, source, description)");
   const config::Node* w = c->find("workloads");
   if (!w || !w->isMap() || w->map.empty())
     throw InputError(file, c->line, "concurrent.workloads",
@@ -259,6 +266,7 @@ std::vector<ConcurrentSpec> ConcurrentSpec::load(const std::string& file) {
     s.metric = metric;
     s.unit = unit;
     s.benchmark = name;
+    s.sequential = itemsRun == "sequential";
     for (const auto& [prof, workers] : parts.map) {
       int n = 0;
       config::noteRead(workers);
@@ -612,10 +620,36 @@ std::string CpuBenchmarks::boardKey(RunContext& ctx) const {
 
 const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const ConcurrentSpec& c) {
   // Workloads with the same items (idct-4m and idct-4mw1) share one run.
-  std::string key = boardKey(ctx) + "|concurrent";
+  std::string key = boardKey(ctx) + (c.sequential ? "|sequential" : "|concurrent");
   for (const auto& [name, workers] : c.parts) key += "|" + name + "*" + std::to_string(workers);
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
+  if (c.sequential && c.parts.size() > 1) {
+    // One context: an iteration is each item in turn, so the items' times add up. The
+    // breakdown and IPC are the longest item's.
+    ProfileRun r;
+    double seconds = 0, longest = 0;
+    for (const auto& part : c.parts) {
+      ConcurrentSpec one = c;
+      one.parts = {part};
+      const ProfileRun& pr = run(ctx, one);
+      if (!(pr.unitsPerSecond > 0)) throw NotModelled{"work item '" + part.first + "' predicted no rate"};
+      const double s = 1.0 / pr.unitsPerSecond;
+      seconds += s;
+      r.timeShareSeconds += pr.timeShareSeconds;
+      if (s > longest) {
+        longest = s;
+        r.clockMhz = pr.clockMhz;
+        r.reportedClockMhz = pr.reportedClockMhz;
+        r.cores = std::max(r.cores, pr.cores);
+        r.stats = pr.stats;
+      }
+    }
+    r.cyclesPerUnit = seconds * r.clockMhz * 1e6;
+    r.maxCyclesPerUnit = r.cyclesPerUnit;
+    r.unitsPerSecond = 1.0 / seconds;
+    return cache_.emplace(key, r).first->second;
+  }
   auto threads = threadsOf(c, profiles_, ctx.board().mainCluster().core.isa);
   return cache_.emplace(key, runConcurrent(ctx, threads)).first->second;
 }
@@ -670,7 +704,10 @@ Prediction CpuBenchmarks::predict(RunContext& ctx, const Query& q) {
     for (const auto& [name, workers] : c.parts)
       items += (items.empty() ? "" : " + ") + name + (workers > 1 ? " x" + std::to_string(workers)
                                                                    : std::string());
-    out.note = "concurrent items " + items + " on " + std::to_string(run.cores) +
+    out.note = std::string(c.sequential && c.parts.size() > 1 ? "items in turn (breakdown of the "
+                                                                 "longest) "
+                                                               : "concurrent items ") +
+               items + " on " + std::to_string(run.cores) +
                " core(s); critical thread IPC " + formatNumber(run.stats.ipc());
     return out;
   }

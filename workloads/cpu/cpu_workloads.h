@@ -51,6 +51,10 @@ struct ConcurrentSpec {
   std::string file;
   std::string family, benchmark, metric, unit;
   std::vector<std::pair<std::string, int>> parts;  ///< (profile name, workers)
+  /// The items run one after another (MITH with one context: the context's bench_thread takes
+  /// the next item when its current one finishes, EEMBC mith/src/mith_lib.c), each item's
+  /// workers at the same time; false: all items' threads at once.
+  bool sequential = false;
   /// Every workload of a file with a top-level `concurrent:` group.
   static std::vector<ConcurrentSpec> load(const std::string& file);
 };
