@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "apps/socsim/commands.h"
 #include "calibration/dataset/measured_row.h"
@@ -36,6 +37,12 @@ soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::s
   return soc::loadBoard(soc::findBoardFile(board, boardsDir()), overrides);
 }
 
+void printOverrideWarnings(const soc::BoardConfig& board) {
+  static std::set<std::string> shown;
+  for (const auto& w : soc::overrideWarnings(board))
+    if (shown.insert(w).second) std::cerr << "warning: " << w << "\n";
+}
+
 Action addConfig(CLI::App& app) {
   struct Opts {
     std::string board, format = "yaml";
@@ -49,7 +56,11 @@ Action addConfig(CLI::App& app) {
                   "board name from configs/boards/ or the path to a board YAML file")
       ->required();
   sub->add_option("--set", o->sets,
-                  "override PATH=VALUE (repeatable): " + config::overridePathSyntax());
+                  "override PATH=VALUE (repeatable): " + config::overridePathSyntax() +
+                      " A --set dram.data_rate=R keeps the DRAM preset's speed-bin timings (the "
+                      "preset is not switched; a warning on stderr names the preset of that rate "
+                      "if one exists: add --set dram.preset=../components/dram/<file> before it "
+                      "for that bin's timings).");
   sub->add_option("--format", o->format,
                   "yaml (default, loadable as a board file) | table | csv | json");
   sub->add_flag("--no-comments", o->noComments, "yaml: omit the preset comments");
@@ -58,6 +69,7 @@ Action addConfig(CLI::App& app) {
       throw InputError("", 0, "--format",
                        "expected yaml, table, csv or json, got '" + o->format + "'");
     soc::BoardConfig b = loadBoardArg(o->board, o->sets);
+    printOverrideWarnings(b);
     if (o->format == "yaml") {
       soc::WriteOptions opt;
       opt.presetComments = !o->noComments;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "apps/socsim/commands.h"
@@ -69,25 +70,60 @@ int listFree(const std::string& scope, Format fmt) {
   for (const auto& p : reg.params())
     if (scopeMatches(p, scope)) sel.push_back(&p);
   if (!scope.empty() && sel.empty()) {
-    std::vector<std::string> scopes;
-    for (const auto& p : reg.params()) scopes.push_back(p.scope);
+    // Each scope once (a preset declares many parameters), nearest first, at most kShow.
+    std::set<std::string> unique;
+    for (const auto& p : reg.params()) {
+      unique.insert(p.scope);
+      if (!p.scopeClass.empty()) unique.insert(p.scopeClass);
+    }
+    std::vector<std::string> scopes(unique.begin(), unique.end());
+    std::stable_sort(scopes.begin(), scopes.end(), [&](const std::string& a, const std::string& b) {
+      return config::editDistance(scope, a) < config::editDistance(scope, b);
+    });
+    const size_t kShow = 20;
+    std::string list;
+    for (size_t i = 0; i < scopes.size() && i < kShow; ++i) list += (i ? ", " : "") + scopes[i];
     throw InputError("--scope", 0, scope,
-                     "no free parameter in scope '" + scope + "'" + config::suggestion(scope, scopes));
+                     "no free parameter in scope '" + scope + "'; nearest of the " +
+                         std::to_string(scopes.size()) + " scopes: " + list +
+                         (scopes.size() > kShow ? ", ..." : "") +
+                         " (a folder such as 'cores' or 'workloads' selects all below it; every "
+                         "scope: the 'where' column of socsim params --format csv)");
   }
+  // Table format: one line per parameter where the terminal allows (kTableWidth, long cells
+  // wrapped) and the source trimmed (csv/json carry it whole). csv/json: bounds as two numeric
+  // columns lo,hi (empty for a choice) instead of the table's "lo .. hi" text.
+  const bool human = fmt == Format::Table;
+  const std::size_t kTableWidth = 120, kSourceChars = 40;
   auto table = [&](bool board) {
     Table t;
-    t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "read", "bounds",
-                 "bounds_origin", "integer", "where", "source"};
+    if (human)
+      t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "read", "bounds",
+                   "bounds_origin", "integer", "where", "source"};
+    else
+      t.columns = {"name",   "scope_class", "unit", "default",       "fitted",  "read",
+                   "lo",     "hi",          "bounds_origin", "integer", "where", "source"};
     t.numeric.assign(t.columns.size(), false);
+    if (!human) t.numeric[6] = t.numeric[7] = true;
+    if (human) t.fitWidth = kTableWidth;
     for (const auto* p : sel) {
       if ((p->scopeKind == calib::ScopeKind::Board) != board) continue;
       const auto* f = fitted.find(p->scope, p->key);
-      std::string bounds =
-          p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi) : std::string("(choice)");
-      t.addRow({p->name(), p->scopeClass, p->unit, p->text,
-                f ? formatNumber(f->value) + " (" + f->origin + ")" : "", readStatus(*p), bounds,
-                p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
-                "configs/" + p->scope + ".yaml:" + std::to_string(p->line), p->source});
+      std::vector<std::string> row = {p->name(), p->scopeClass, p->unit, p->text,
+                                      f ? formatNumber(f->value) + " (" + f->origin + ")" : "",
+                                      readStatus(*p)};
+      if (human) {
+        row.push_back(p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi)
+                                 : std::string("(choice)"));
+      } else {
+        row.push_back(p->numeric ? formatNumber(p->lo) : "");
+        row.push_back(p->numeric ? formatNumber(p->hi) : "");
+      }
+      std::string source = p->source;
+      if (human && source.size() > kSourceChars) source = source.substr(0, kSourceChars - 3) + "...";
+      row.insert(row.end(), {p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
+                             "configs/" + p->scope + ".yaml:" + std::to_string(p->line), source});
+      t.addRow(row);
     }
     return t;
   };
@@ -151,8 +187,15 @@ int listFree(const std::string& scope, Format fmt) {
     return 0;
   }
   comp.print(std::cout, fmt);
-  std::cout << "\nBoard-scoped parameters (measurement set-up facts no datasheet gives):\n";
-  board.print(std::cout, fmt);
+  std::cout << "\nBoard-scoped parameters (measurement set-up facts no datasheet gives): ";
+  if (board.rows.empty()) {
+    std::cout << "none\n";
+  } else {
+    std::cout << "\n";
+    board.print(std::cout, fmt);
+  }
+  if (!comp.rows.empty() || !board.rows.empty())
+    std::cout << "(source trimmed to " << kSourceChars << " characters; --format csv has it whole)\n";
   std::cout << "\n" << counts << "\n";
   return 0;
 }

@@ -77,8 +77,27 @@ InputError noBenchmarkError(const std::string& boardName, bool all, const std::s
   std::string list;
   for (size_t i = 0; i < names.size() && i < kShow; ++i) list += (i ? ", " : "") + names[i];
   if (names.size() > kShow) list += ", ... (" + std::to_string(names.size()) + " in all)";
+  // A glob that names a family ('stream*', 'dhrystone'): the family's benchmarks have other
+  // names (copy, scale, add, triad), so say so and point to --family.
+  std::string familyHint;
+  {
+    std::map<std::string, std::vector<std::string>> byFamily;
+    for (const auto& q : catalogue(boardName, all, family, "")) {
+      auto& v = byFamily[q.family];
+      if (std::find(v.begin(), v.end(), q.benchmark) == v.end()) v.push_back(q.benchmark);
+    }
+    for (const auto& [fam, benches] : byFamily) {
+      if (fnmatch(glob.c_str(), fam.c_str(), 0) != 0 && (stem.size() < 4 || fam.find(stem) == std::string::npos))
+        continue;
+      std::string b;
+      for (size_t i = 0; i < benches.size() && i < 6; ++i) b += (i ? ", " : "") + benches[i];
+      if (benches.size() > 6) b += ", ...";
+      familyHint += "; '" + glob + "' matches the family " + fam + ", whose benchmarks are named " +
+                    b + ": use --family " + fam;
+    }
+  }
   return InputError("", 0, "--benchmark",
-                    "no benchmark matches '" + glob + "' for " + where + "; nearest: " + list +
+                    "no benchmark matches '" + glob + "' for " + where + familyHint + "; nearest: " + list +
                         " (globs use * and ?, e.g. 'lat_mem_rd-*'; every name: socsim run --board " +
                         boardName + (family.empty() ? "" : " --family " + family) +
                         " --format csv)");
@@ -92,6 +111,7 @@ struct Loaded {
 Loaded loadContext(const std::string& board, const std::vector<std::string>& sets) {
   std::string file = soc::findBoardFile(board, sourceDir() + "/configs/boards");
   auto cfg = std::make_unique<soc::BoardConfig>(soc::loadBoard(file, sets));
+  printOverrideWarnings(*cfg);
   Loaded l;
   l.name = cfg->board.name;
   l.ctx = std::make_unique<validation::BoardRunContext>(std::move(cfg));
@@ -162,9 +182,14 @@ Action addRun(CLI::App& app) {
       std::vector<std::string> row = {l.name, q.family, q.benchmark, q.metric, q.params, q.unit};
       if (r.kind == validation::QueryResult::Kind::Ok) {
         ++predicted;
-        row.push_back(fmt == Format::Table ? formatSig(r.value, 4) : formatResult(r.value));
-        row.push_back(formatResult(r.lo));
-        row.push_back(formatResult(r.hi));
+        // The table shows the prediction and its interval with the same 4 significant digits;
+        // csv/json carry formatResult's 6.
+        auto cell = [fmt](const std::optional<double>& v) {
+          return fmt == Format::Table ? (v ? formatSig(*v, 4) : std::string()) : formatResult(v);
+        };
+        row.push_back(cell(r.value));
+        row.push_back(cell(r.lo));
+        row.push_back(cell(r.hi));
       } else {
         row.insert(row.end(), {"", "", ""});
       }

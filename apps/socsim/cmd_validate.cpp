@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <filesystem>
 #include <functional>
@@ -34,13 +35,17 @@ namespace {
 
 std::string pct(double frac) { return formatSig(100.0 * frac, 3); }
 
-void addSummaryRow(Table& t, const validation::GroupSummary& g) {
+/// One summary row. `machine`: the CSV files' cells, computed statistics with kResultDigits
+/// significant digits (formatResult) as the README promises; otherwise the printed table's 3.
+void addSummaryRow(Table& t, const validation::GroupSummary& g, bool machine) {
   auto cov = g.measured ? static_cast<double>(g.predicted) / g.measured : 0.0;
-  t.addRow({g.name, std::to_string(g.measured), std::to_string(g.predicted), pct(cov),
+  auto percent = [machine](double frac) { return machine ? formatResult(100.0 * frac) : pct(frac); };
+  auto plain = [machine](double v) { return machine ? formatResult(v) : formatSig(v, 3); };
+  t.addRow({g.name, std::to_string(g.measured), std::to_string(g.predicted), percent(cov),
             std::to_string(g.counted), std::to_string(g.excluded), std::to_string(g.notModelled),
-            std::to_string(g.failed), g.rel.n ? pct(g.rel.median) : "",
-            g.rel.n ? pct(g.rel.within10) : "", g.rel.n ? pct(g.rel.within25) : "",
-            g.pp.n ? formatSig(g.pp.median, 3) : ""});
+            std::to_string(g.failed), g.rel.n ? percent(g.rel.median) : "",
+            g.rel.n ? percent(g.rel.within10) : "", g.rel.n ? percent(g.rel.within25) : "",
+            g.pp.n ? plain(g.pp.median) : ""});
 }
 
 /// Key to the printed summaries' short headers.
@@ -62,8 +67,8 @@ Table summaryTable(const std::vector<validation::GroupSummary>& groups, const ch
                  "not_modelled", "failed", "MdAPE_%",   "within10_%", "within25_%", "MdAE_pp"};
   t.numeric.assign(t.columns.size(), true);
   t.numeric[0] = false;
-  for (const auto& g : groups) addSummaryRow(t, g);
-  if (total) addSummaryRow(t, *total);
+  for (const auto& g : groups) addSummaryRow(t, g, !compact);
+  if (total) addSummaryRow(t, *total, !compact);
   return t;
 }
 
@@ -95,6 +100,9 @@ std::string jsonGroup(const validation::GroupSummary& g) {
   if (g.pp.n) s += ", \"mdae_pp\": " + num(g.pp.median);
   return s + "}";
 }
+
+/// Evaluations per cross-validation refit when --cv-evals is not given.
+constexpr int kDefaultCvEvals = 15;
 
 /// Width the printed (table format) per-row listing fits in: an 80-120 column terminal.
 constexpr std::size_t kTableWidth = 120;
@@ -181,26 +189,93 @@ bool isBoardPath(const std::string& item) {
   return p.has_parent_path() || p.extension() == ".yaml" || p.extension() == ".yml";
 }
 
-/// The folder name of a run filtered by board and/or family ("board-a+b_family-c"), so that it
-/// does not overwrite the full run's files; "" for an unfiltered run.
-std::string filterFolder(const std::string& boards, const std::string& families) {
-  auto part = [](const std::string& what, const std::string& list) {
+/// FNV-1a, 64 bit: a short name for a long option value that is the same on every host and
+/// build (std::hash is not).
+std::string shortHash(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 8; ++i) out += hex[(h >> (60 - 4 * i)) & 0xf];
+  return out;
+}
+
+/// What makes a validate run's results differ from the plain full run: its folder name is made
+/// from these, so that no run overwrites another's files.
+struct RunTag {
+  std::string boards, families;  ///< the --board names (board files by their board.name), --family
+  /// board.name -> the board YAML file given for it on --board
+  std::map<std::string, std::string> boardFiles;
+  std::string cv;                ///< lobo | release | ""
+  int cvEvals = 15, cvEvalsDefault = 15;
+  std::vector<std::string> sets;  ///< --set key=value, in the order given
+};
+
+/// The folder name of a run that is not the plain full run ("board-a+b_family-c",
+/// "..._cv-lobo", "..._set-<short form or hash>", a board file as "board-<name>.<file stem>-<hash
+/// of its path and text>"); "" for the plain full run.
+std::string filterFolder(const RunTag& run) {
+  auto part = [](const std::string& what, const std::vector<std::string>& items) {
     std::string s = what;
     const char* sep = "-";
-    for (const auto& item : splitCommaList(list)) {
+    for (const auto& item : items) {
       s += sep + item;
       sep = "+";
     }
     return s;
   };
+  std::vector<std::string> boards;
+  for (const auto& b : splitCommaList(run.boards)) {
+    auto f = run.boardFiles.find(b);
+    if (f == run.boardFiles.end()) {
+      boards.push_back(b);
+      continue;
+    }
+    std::error_code ec;
+    auto canon = fs::weakly_canonical(f->second, ec);
+    std::ifstream in(f->second, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    boards.push_back(b + "." + fs::path(f->second).stem().string() + "-" +
+                     shortHash((ec ? f->second : canon.string()) + '\n' + text));
+  }
+  std::vector<std::string> tags;
+  if (!boards.empty()) tags.push_back(part("board", boards));
+  if (!run.families.empty()) tags.push_back(part("family", splitCommaList(run.families)));
+  if (!run.cv.empty())
+    tags.push_back("cv-" + run.cv +
+                   (run.cvEvals != run.cvEvalsDefault ? "-evals" + std::to_string(run.cvEvals) : ""));
+  if (!run.sets.empty()) {
+    std::string all;
+    for (const auto& kv : run.sets) all += (all.empty() ? "" : "+") + kv;
+    // Short overrides stay readable; long ones (or many) become a hash of the list.
+    tags.push_back("set-" + (all.size() <= 40 ? all : shortHash(all)));
+  }
   std::string tag;
-  if (!boards.empty()) tag = part("board", boards);
-  if (!families.empty()) tag += (tag.empty() ? "" : "_") + part("family", families);
+  for (const auto& t : tags) tag += (tag.empty() ? "" : "_") + t;
   for (char& c : tag)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '+' && c != '.')
       c = '_';
-  if (tag.size() > 150) tag = tag.substr(0, 130) + "-" + std::to_string(std::hash<std::string>{}(tag) % 1000000007);
+  if (tag.size() > 150) tag = tag.substr(0, 130) + "-" + shortHash(tag);
   return tag;
+}
+
+/// Columns of validate-rows.csv (the sidecar of validate.csv; see the README).
+std::vector<std::string> validateRowsHeader() {
+  return {"row", "board", "family", "benchmark", "metric", "params", "unit",
+          "source", "section", "table", "flag", "status", "reason"};
+}
+
+/// Row `n` (1-based, validate.csv's data-row order) of validate-rows.csv: the reason is the
+/// model's note for not-modelled / failed rows and the flag's text for excluded rows.
+std::vector<std::string> validateRowsFields(std::size_t n, const validation::ValidationRow& r) {
+  const auto& m = r.measured;
+  std::string reason = r.note;
+  if (reason.empty() && r.status.rfind("excluded:", 0) == 0) reason = m.flag;
+  return {std::to_string(n), m.board, m.family, m.benchmark, m.metric, m.params, m.unit,
+          m.source, m.section, m.table, m.flag, r.status, reason};
 }
 
 /// Creates `dir` and checks that a file can be written in it, before any prediction runs:
@@ -280,8 +355,8 @@ Action addValidate(CLI::App& app) {
   struct Opts {
     std::string board, family, format = "table", cv, out = "out", report, from;
     std::vector<std::string> measured, sets;
-    int jobs = 0, cvEvals = 15;
-    bool policy = false, noOut = false;
+    int jobs = 0, cvEvals = kDefaultCvEvals;
+    bool policy = false, noOut = false, progress = false;
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("validate", "predicted vs measured for every measured row (the main job)");
@@ -308,8 +383,12 @@ Action addValidate(CLI::App& app) {
       ->check(atLeastOne());
   sub->add_option("--out", o->out,
                   "folder for validate.csv and the summaries (default: out; a run filtered by "
-                  "--board/--family writes into a subfolder named after the filter)");
+                  "--board/--family, or run with --cv, --set or a board YAML file, writes into a "
+                  "subfolder named after them, e.g. out/board-am335x-evm_cv-lobo_set-<k=v or hash>)");
   sub->add_flag("--no-out", o->noOut, "do not write result files");
+  sub->add_flag("--progress", o->progress,
+                "show progress on stderr even when it is not a terminal (e.g. 'validate --cv lobo "
+                "> log 2>&1'); on a terminal it is shown anyway");
   sub->add_flag("--policy", o->policy, "print the exclusion policy for flagged rows and exit");
   sub->add_option("--report", o->report, "also write an HTML report (index.html + plots) into DIR");
   sub->add_option("--from", o->from,
@@ -415,7 +494,7 @@ Action addValidate(CLI::App& app) {
         auto f = boardFiles.find(b);
         std::string file = f != boardFiles.end() ? f->second : soc::findBoardFile(b, boardsDir);
         try {
-          (void)soc::loadBoard(file, o->sets);
+          printOverrideWarnings(soc::loadBoard(file, o->sets));
         } catch (const InputError& e) {
           throw InputError("", 0, "",
                            std::string(e.what()) + " (board " + b +
@@ -429,10 +508,18 @@ Action addValidate(CLI::App& app) {
     // the results are printed, so a folder that cannot be written lost them (with --no-out, all).
     if (!o->report.empty()) prepareOutDir(o->report, "--report");
 
-    // A filtered run writes into a subfolder named after its filter, so that it never
-    // overwrites the files of the full run.
+    // A filtered run (and one with --cv, --set or a board file) writes into a subfolder named
+    // after what sets it apart, so that it never overwrites the files of another run.
     std::string outDir = o->out;
-    if (std::string tag = filterFolder(boards, o->family); !tag.empty()) outDir += "/" + tag;
+    RunTag runTag;
+    runTag.boards = boards;
+    runTag.families = o->family;
+    runTag.boardFiles = boardFiles;
+    runTag.cv = o->cv;
+    runTag.cvEvals = o->cvEvals;
+    runTag.cvEvalsDefault = kDefaultCvEvals;
+    runTag.sets = o->sets;
+    if (std::string tag = filterFolder(runTag); !tag.empty()) outDir += "/" + tag;
     if (!o->noOut) {
       if (o->out.empty()) throw InputError("", 0, "--out", "empty output folder (use --no-out to write nothing)");
       prepareOutDir(outDir);
@@ -441,7 +528,8 @@ Action addValidate(CLI::App& app) {
 
     validation::ValidateOptions vo;
     vo.jobs = o->jobs > 0 ? o->jobs : std::max(1u, std::thread::hardware_concurrency());
-    vo.progress = isatty(STDERR_FILENO);
+    const bool progress = o->progress || isatty(STDERR_FILENO);
+    vo.progress = progress;
     validation::RunnerOptions ro;
     ro.overrides = o->sets;
     ro.boardFiles = boardFiles;
@@ -455,23 +543,24 @@ Action addValidate(CLI::App& app) {
       co.sourceDir = sourceDir();
       co.jobs = vo.jobs;
       co.loboEvaluations = o->cvEvals;
-      co.log = isatty(STDERR_FILENO) ? &std::cerr : nullptr;
+      co.log = progress ? &std::cerr : nullptr;
       auto plan = calib::crossValidate(sel, co, o->cv);
       auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
       auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
       results = calib::validateCv(sel, runner, vo, plan, committed, reg);
       loboCoverage = calib::finishCv(results, plan);
       std::string groups;
-      for (const auto& g : plan.groups) groups += (groups.empty() ? "" : ", ") + g;
+      for (const auto& g : plan.refitGroups) groups += (groups.empty() ? "" : ", ") + g;
       std::cerr << "cv " << o->cv << ": " << plan.refits << " refits of the committed groups ("
-                << (groups.empty() ? std::string("none") : groups) << "), " << plan.evaluations
+                << (groups.empty() ? std::string("none") : groups) << " of "
+                << plan.groups.size() << " committed), " << plan.evaluations
                 << " evaluations, " << plan.boardRuns << " board runs, "
                 << formatSig(plan.seconds, 3) << " s\n";
       if (!o->noOut) {
         writeFile(outDir + "/cv-refits.csv", [&](std::ostream& os) {
           csv::writeRecord(os, {o->cv == "release" ? "source" : "board", "parameter", "value"});
           for (const auto& [unit, values] : plan.valuesByUnit)
-            for (const auto& [p, v] : values) csv::writeRecord(os, {unit, p->name(), formatNumber(v)});
+            for (const auto& [name, v] : values) csv::writeRecord(os, {unit, name, formatNumber(v)});
         });
       }
     } else {
@@ -492,6 +581,15 @@ Action addValidate(CLI::App& app) {
       writeFile(outDir + "/validate.csv", [&](std::ostream& os) {
         csv::writeRecord(os, validation::validateCsvHeader());
         for (const auto& r : results) csv::writeRecord(os, validation::toCsvFields(r));
+      });
+      // validate-rows.csv: the same rows in the same order, with what validate.csv's fixed
+      // columns cannot carry: the row number (an identity can repeat: the same benchmark in
+      // several guides, tables or sections), the measured row's guide, section, table and flag,
+      // and why a row is not modelled, failed or excluded.
+      writeFile(outDir + "/validate-rows.csv", [&](std::ostream& os) {
+        csv::writeRecord(os, validateRowsHeader());
+        for (std::size_t i = 0; i < results.size(); ++i)
+          csv::writeRecord(os, validateRowsFields(i + 1, results[i]));
       });
       // One table per file, so each is one CSV.
       writeFile(outDir + "/validate-summary-family.csv", [&](std::ostream& os) {

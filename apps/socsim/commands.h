@@ -53,6 +53,8 @@ void requireFamilies(const std::string& list, const std::string& option);
 /// `--board B` (a name from boardsDir() or a path to a board YAML) with `--set` overrides, loaded
 /// and resolved; throws InputError naming file, line and YAML path on bad input.
 soc::BoardConfig loadBoardArg(const std::string& board, const std::vector<std::string>& overrides = {});
+/// Print soc::overrideWarnings(board) on stderr ("warning: ..."), once per process and text.
+void printOverrideWarnings(const soc::BoardConfig& board);
 
 /// True when `list` (comma-separated) is empty or contains `v` (items compared trimmed).
 bool inCommaList(const std::string& list, const std::string& v);

@@ -1296,7 +1296,12 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
   std::map<const FreeParam*, std::set<std::string>> movesUnit;
   if (!groups.empty()) {
     auto at = sel.predict({}, {});
-    for (const auto& c : groups)
+    for (const auto& c : groups) {
+      // A group fitted on none of the selected units' rows was fitted without them already:
+      // it is never refitted, so its parameters need no screening.
+      bool holdsAUnit = false;
+      for (const auto& r : c.ev->rows()) holdsAUnit = holdsAUnit || units.count(cvUnit(r, mode));
+      if (!holdsAUnit) continue;
       for (const FreeParam* p : c.fitted) {
         const ParamValue* cv = committed.find(p->scope, p->key);
         double cur = cv ? cv->value : p->defaultValue;
@@ -1311,9 +1316,53 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
           if (!same) movesUnit[p].insert(cvUnit(selected[k], mode));
         }
       }
+    }
   }
   plan.evaluations += sel.evaluations();
   plan.boardRuns += sel.boardRuns();
+  // The refits to do: (unit, group) where the group's fitted rows include the unit's rows and
+  // one of its fitted parameters moves the unit's selected rows. The other groups cannot change
+  // a selected prediction and are not refitted (nor predicted).
+  auto refitNeeded = [&](const std::string& u, const Committed& c) {
+    bool any = false;
+    for (const auto& r : c.ev->rows()) any = any || cvUnit(r, mode) == u;
+    if (!any) return false;
+    for (const FreeParam* p : c.fitted) {
+      auto it = movesUnit.find(p);
+      if (it != movesUnit.end() && it->second.count(u)) return true;
+    }
+    return false;
+  };
+  std::map<std::string, int> planned;  // group -> units
+  int plannedTotal = 0;
+  for (const auto& u : units)
+    for (const auto& c : groups)
+      if (refitNeeded(u, c)) {
+        ++planned[c.group->name];
+        ++plannedTotal;
+      }
+  for (const auto& c : groups)
+    if (planned.count(c.group->name)) plan.refitGroups.push_back(c.group->name);
+  if (opt.log) {
+    std::string list, skipped;
+    for (const auto& c : groups) {
+      auto it = planned.find(c.group->name);
+      if (it != planned.end())
+        list += (list.empty() ? "" : ", ") + c.group->name + " (" + std::to_string(it->second) +
+                (it->second == 1 ? " unit)" : " units)");
+      else
+        skipped += (skipped.empty() ? "" : ", ") + c.group->name;
+    }
+    double screen = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    *opt.log << "cv " << mode << ": " << units.size() << " held-out units, " << plannedTotal
+             << " refits planned: " << (list.empty() ? std::string("none") : list)
+             << "; not refitted (fitted without the held-out rows, or their fitted parameters "
+                "move no selected row): "
+             << (skipped.empty() ? std::string("none") : skipped) << " (screen "
+             << formatSig(screen, 3) << " s)\n";
+  }
+  auto tRefits = std::chrono::steady_clock::now();
+  int done = 0;
   for (const auto& u : units) {
     auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
     auto relevant = [&](const FreeParam& p) {
@@ -1323,12 +1372,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     ParamSet values = committed;
     auto& changed = plan.valuesByUnit[u];
     for (auto& c : groups) {
-      bool any = false;
-      for (const auto& r : c.ev->rows()) any = any || held(r);
-      if (!any) continue;
-      bool moves = false;
-      for (const FreeParam* p : c.fitted) moves = moves || relevant(*p);
-      if (!moves) continue;
+      if (!refitNeeded(u, c)) continue;
       c.ev->setBase(values);
       if (c.ev->evaluations() == 0) c.ev->predict({}, {});  // records what each board reads
       std::vector<double> full;
@@ -1340,24 +1384,29 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, opt.loboEvaluations, opt, relevant);
       plan.evaluations += c.ev->evaluations() - evBefore;
       plan.boardRuns += c.ev->boardRuns() - runsBefore;
+      ++done;
       if (h.values.empty()) continue;  // the unit's rows read none of the group's fitted values
       ++plan.refits;
       for (const auto& [p, v] : h.values) {
         values.set(*p, v, "cv without " + u);
         changed.erase(std::remove_if(changed.begin(), changed.end(),
-                                     [p = p](const auto& e) { return e.first == p; }),
+                                     [name = p->name()](const auto& e) { return e.first == name; }),
                       changed.end());
-        changed.push_back({p, v});
+        changed.push_back({p->name(), v});
       }
       const auto& rows = c.ev->rows();
       for (size_t k = 0; k < rows.size(); ++k)
         if (held(rows[k]) && h.status[k] == "no-donor")
           for (const auto& f : c.group->families)
             plan.noDonor[f + '\x1f' + u + '\x1f' + rows[k].board] = "no-donor";
-      if (opt.log)
-        *opt.log << "cv " << mode << " " << u << ": " << c.group->name << " refit "
-                 << h.refit.size() << " of " << c.fitted.size() << " fitted parameters without its rows ("
-                 << h.evaluations << " evaluations)\n";
+      if (opt.log) {
+        double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - tRefits).count();
+        *opt.log << "cv " << mode << " [" << done << "/" << plannedTotal << "] " << u << ": "
+                 << c.group->name << " refit " << h.refit.size() << " of " << c.fitted.size()
+                 << " fitted parameters without its rows (" << h.evaluations << " evaluations); "
+                 << formatSig(el, 3) << " s, about "
+                 << formatSig(el / done * std::max(0, plannedTotal - done), 2) << " s left\n";
+      }
     }
   }
   config::setParsedFileHook(saved);

@@ -188,14 +188,19 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
 /// committed values. A group none of whose rows is held out was fitted without the unit already.
 struct CvPlan {
   std::string mode = "lobo";  ///< lobo | release
-  /// Per unit: the values replacing the committed ones when its rows are predicted.
-  std::map<std::string, std::vector<std::pair<const FreeParam*, double>>> valuesByUnit;
+  /// Per unit: the values replacing the committed ones when its rows are predicted, by
+  /// parameter name (FreeParam::name(); look up in the caller's registry: the plan outlives
+  /// the registry crossValidate scanned, so it holds no pointers into it).
+  std::map<std::string, std::vector<std::pair<std::string, double>>> valuesByUnit;
   /// Families of the groups with a committed fit (their rows are cross-validated).
   std::vector<std::string> families;
   /// family \x1f unit \x1f board -> `no-donor` for held-out rows whose refitted parameters
   /// have no other row to learn from; absent: `lobo` / `release`.
   std::map<std::string, std::string> noDonor;
   std::vector<std::string> groups;  ///< groups with a committed fit
+  /// Of those, the groups refitted for some unit (a fitted parameter of theirs moves a selected
+  /// row of a unit whose rows they were fitted on); the others are neither refitted nor run.
+  std::vector<std::string> refitGroups;
   int refits = 0, evaluations = 0, boardRuns = 0;
   double seconds = 0;
 };

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -144,7 +145,11 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
     ParamSet set = committed;
     auto it = plan.valuesByUnit.find(unit);
     if (it != plan.valuesByUnit.end())
-      for (const auto& [p, v] : it->second) set.set(*p, v, "cv refit without " + unit);
+      for (const auto& [name, v] : it->second) {
+        const FreeParam* p = reg.find(name);
+        if (!p) throw std::logic_error("cv refit of unknown parameter " + name);
+        set.set(*p, v, "cv refit without " + unit);
+      }
     return set;
   };
   std::vector<validation::ValidationRow> out;

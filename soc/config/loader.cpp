@@ -3,6 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <ostream>
 #include <set>
@@ -329,6 +331,83 @@ void applyOverride(BoardConfig& board, const std::string& assignment) {
   nb.overrides = board.overrides;
   nb.overrides.push_back(assignment);
   board = std::move(nb);
+}
+
+namespace {
+
+/// Leading number of a data-rate scalar ("3200MT/s" -> 3200); NaN when there is none.
+double leadingNumber(const std::string& s) {
+  const char* b = s.c_str();
+  char* e = nullptr;
+  double v = std::strtod(b, &e);
+  return e == b ? std::nan("") : v;
+}
+
+const Node* scalarAt(const Node& n, const std::string& key) {
+  const Node* c = n.isMap() ? n.find(key) : nullptr;
+  return c && c->isScalar() ? c : nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> overrideWarnings(const BoardConfig& board) {
+  std::vector<std::string> out;
+  bool rateSet = false;
+  std::string given;
+  for (const auto& o : board.overrides) {
+    auto [path, value] = config::splitOverride(o);
+    if (path == "dram.data_rate") {
+      rateSet = true;
+      given = value;
+    }
+  }
+  const Node* dram = board.tree.isMap() ? board.tree.find("dram") : nullptr;
+  if (!rateSet || !board.dram || !dram) return out;
+  const double rate = board.dram->data_rate_mts;
+  for (const auto& preset : dram->presets) {
+    Node p;
+    try {
+      p = config::parseYamlFile(preset);
+    } catch (const InputError&) {
+      continue;
+    }
+    const Node* pr = scalarAt(p, "data_rate");
+    if (!pr) continue;
+    const double presetRate = leadingNumber(pr->scalar);
+    if (!(std::abs(presetRate - rate) > 1e-9 * rate)) return out;  // same bin: nothing to say
+    const Node* standard = scalarAt(p, "standard");
+    std::string match;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(fs::path(preset).parent_path(), ec)) {
+      if (e.path().extension() != ".yaml") continue;
+      Node q;
+      try {
+        q = config::parseYamlFile(e.path().string());
+      } catch (const InputError&) {
+        continue;
+      }
+      const Node* qs = scalarAt(q, "standard");
+      const Node* qr = scalarAt(q, "data_rate");
+      if (standard && qs && qr && qs->scalar == standard->scalar &&
+          std::abs(leadingNumber(qr->scalar) - rate) <= 1e-9 * rate)
+        match = e.path().filename().string();
+    }
+    std::string presetName = fs::path(preset).filename().string();
+    std::string w = "--set dram.data_rate=" + given + " keeps the timings of the DRAM preset " +
+                    presetName + " (" + pr->scalar +
+                    " speed bin: CL/CWL in cycles, tRCD/tRP/tRAS/... in ns); only the data rate "
+                    "and the controller clock derived from it change. ";
+    if (!match.empty())
+      w += "For the " + formatNumber(rate) + " MT/s bin's own timings add --set "
+           "dram.preset=../components/dram/" + match + " before the data_rate --set "
+           "(preset paths are relative to the board file).";
+    else
+      w += "No preset of standard '" + (standard ? standard->scalar : std::string("?")) + "' at " +
+           formatNumber(rate) + " MT/s exists in configs/components/dram/.";
+    out.push_back(w);
+    return out;
+  }
+  return out;
 }
 
 void applyOverride(BoardConfig& board, const std::string& path, const std::string& value) {

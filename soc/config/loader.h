@@ -29,6 +29,14 @@ void applyOverride(BoardConfig& board, const std::string& assignment);
 /// Same with the path and the value apart: applyOverride(b, "clusters[0].core.clock_mhz", "1800").
 void applyOverride(BoardConfig& board, const std::string& path, const std::string& value);
 
+/// Warnings about `board`'s --set overrides that do what they say but maybe not what was meant
+/// (one sentence each, for stderr). Today: `dram.data_rate` set to a rate other than the DRAM
+/// preset's keeps that preset's speed-bin timings (CL/CWL in cycles, tRCD/tRP/... in ns; the
+/// controller clock does follow the rate); the warning names a preset of the same standard at
+/// the new rate in the preset's folder when there is one, and the --set that switches to it.
+/// The preset is not switched silently: a what-if on the data rate alone is a valid question.
+std::vector<std::string> overrideWarnings(const BoardConfig& board);
+
 /// The board files in `boardsDir` (`*.yaml`, sorted by name).
 std::vector<std::string> listBoardFiles(const std::string& boardsDir);
 

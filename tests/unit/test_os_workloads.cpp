@@ -449,3 +449,27 @@ TEST(CrossGuide, ComparesTheSameRowAcrossGuides) {
   EXPECT_TRUE(c[0].exceeds);
   EXPECT_NE(validation::crossGuideCell(c[0]).find("> model"), std::string::npos);
 }
+
+// lmbench subtracts a baseline (lat_ctx: the warm single-process sum; lat_sig-prot: the signal
+// send). Found: a part the baseline spent more time in was dropped while its time stayed in the
+// total, so explain showed a negative 'other'. The grown parts now share the net time.
+TEST(OsTimed, SubtractKeepsPartsSummingToTheTotalAndNonNegative) {
+  using socsim::wl::os::Timed;
+  Timed hop, warm;
+  hop.add("dram", 30e-6);
+  hop.add("l2", 5e-6);
+  warm.add("l2", 20e-6);
+  warm.add("l1", 3e-6);
+  hop.subtract(warm);  // net 35 - 23 = 12 us: dram grew by 30, l2 shrank by 15, l1 by 3
+  EXPECT_NEAR(hop.seconds, 12e-6, 1e-15);
+  ASSERT_EQ(hop.parts.size(), 1u);
+  EXPECT_EQ(hop.parts[0].first, "dram");
+  EXPECT_NEAR(hop.parts[0].second, 12e-6, 1e-15);
+  Timed total;
+  total.add(hop);
+  for (const auto& [name, s] : total.parts) EXPECT_GT(s, 0) << name;  // no negative "other"
+  Timed less;
+  less.add("l2", 1e-6);
+  less.subtract(warm);
+  EXPECT_TRUE(less.parts.empty());
+}

@@ -104,9 +104,23 @@ void Timed::subtract(const Timed& t) {
       }
     if (!found) parts.emplace_back(n, -v);
   }
+  // A part that shrank (the baseline spent more time there, e.g. its data hit a nearer cache
+  // level) offsets the parts that grew: the net `seconds` is shared among the grown parts in
+  // proportion to their growth, so the parts sum to `seconds` and none is negative. (Dropping
+  // the shrunk parts alone left the grown ones summing to more than `seconds`, which a later
+  // add() showed as a negative "other".)
+  double grown = 0;
+  for (const auto& p : parts)
+    if (p.second > 0) grown += p.second;
   parts.erase(
       std::remove_if(parts.begin(), parts.end(), [](const auto& p) { return p.second <= 0; }),
       parts.end());
+  if (seconds <= 0) {
+    parts.clear();
+    return;
+  }
+  if (grown > 0)
+    for (auto& p : parts) p.second *= seconds / grown;
 }
 
 // ------------------------------------------------------------------------------------------

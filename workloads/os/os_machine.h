@@ -70,7 +70,9 @@ struct Timed {
   std::vector<std::pair<std::string, double>> parts;
   void add(const std::string& part, double s);
   void add(const Timed& t, double scale = 1.0);
-  /// Remove `t` (a baseline lmbench subtracts); parts may go negative and are then dropped.
+  /// Remove `t` (a baseline lmbench subtracts). Parts that shrink below zero are netted
+  /// against the parts that grew (these are scaled to sum to the net `seconds`); a net
+  /// `seconds` <= 0 leaves no parts.
   void subtract(const Timed& t);
 };
 
