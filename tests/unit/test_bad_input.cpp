@@ -1232,7 +1232,8 @@ TEST_F(BadInput, ValidateFromAnEarlierRunPrintsTheSameResults) {
   ASSERT_EQ(tableAgain.status, 0) << tableAgain.err;
   auto tail = [](const std::string& t) { return t.substr(t.find("\nPer family")); };
   EXPECT_EQ(tail(tableAgain.out), tail(table.out));
-  EXPECT_TRUE(contains(tableAgain.out, "001: -9.1% > model 2.7%")) << tableAgain.out;
+  // (The status column may wrap the cell, e.g. beside an `excluded:config-echo` row.)
+  EXPECT_TRUE(contains(tableAgain.out, "001: -9.1% > model")) << tableAgain.out;
   auto json = socsim("validate --from " + q(dir) + " --format json --report " + q(path("report")));
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_TRUE(isValidJson(json.out));
@@ -1556,7 +1557,11 @@ TEST_F(BadInput, ValidateSummariesHaveSixDigitsAndRowsHaveASidecar) {
       if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
     digits.erase(0, digits.find_first_not_of('0'));
     sixDigits = sixDigits || digits.size() > 3;
-    EXPECT_FALSE(contains(fam[i][md], ".00")) << "no padded zeros: " << fam[i][md];
+    // No zero padding to a fixed number of decimals ("3.00"): a shortest round-trip of six
+    // significant digits never ends in a fractional 0 ("4.00274" is fine).
+    const std::string& cell = fam[i][md];
+    EXPECT_FALSE(cell.find('.') != std::string::npos && cell.back() == '0')
+        << "no padded zeros: " << cell;
   }
   EXPECT_TRUE(sixDigits) << readAll(dir + "/validate-summary-family.csv");
   auto rows = csvRecords(readAll(dir + "/validate.csv"));
