@@ -556,6 +556,11 @@ Action addValidate(CLI::App& app) {
                 << plan.groups.size() << " committed), " << plan.evaluations
                 << " evaluations, " << plan.boardRuns << " board runs, "
                 << formatSig(plan.seconds, 3) << " s\n";
+      if (plan.unitsAtCommitted > 0)
+        std::cerr << "cv " << o->cv << ": the refits of " << plan.unitsAtCommitted << " of "
+                  << plan.valuesByUnit.size()
+                  << " held-out units landed on the committed values: their rows' held-out "
+                     "predictions equal the in-sample ones (the fit does not depend on them)\n";
       if (!o->noOut) {
         writeFile(outDir + "/cv-refits.csv", [&](std::ostream& os) {
           csv::writeRecord(os, {o->cv == "release" ? "source" : "board", "parameter", "value"});

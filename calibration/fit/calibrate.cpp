@@ -577,7 +577,8 @@ struct HeldOutFit {
   std::vector<std::string> status;          ///< held rows: lobo | no-donor
   std::vector<std::pair<const FreeParam*, double>> values;  ///< the held rows' fitted params
   std::vector<const FreeParam*> refit;      ///< the ones refitted (the others: no donor)
-  int evaluations = 0;
+  int evaluations = 0;  ///< predictions that ran a board (a trial the memo answers runs none)
+  int trials = 0;       ///< objective evaluations the optimizer asked for
 };
 
 /// Refit without the rows `held` selects (a board: LOBO, a guide: release CV). Of the fitted
@@ -651,11 +652,13 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       const std::vector<size_t>* touched;
       const std::vector<const FreeParam*>* fit;
       const std::vector<double>* x0;
+      int* trials;
     };
     std::function<double(const std::vector<double>&)> lossFn = dataLoss;
-    Ctx ctx{&lossFn, &v, &touched, &fit, &x0};
+    Ctx ctx{&lossFn, &v, &touched, &fit, &x0, &h.trials};
     auto objective = [](const std::vector<double>& x, std::vector<double>&, void* data) -> double {
       auto* c = static_cast<Ctx*>(data);
+      ++*c->trials;
       std::vector<double> vals = *c->v;
       double reg = 0;
       for (size_t j = 0; j < x.size(); ++j) {
@@ -1289,6 +1292,16 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
   }
   std::set<std::string> units;
   for (const auto& r : selected) units.insert(cvUnit(r, mode));
+  if (opt.log) {
+    size_t nFitted = 0;
+    for (const auto& c : groups) nFitted += c.fitted.size();
+    std::set<std::string> boards;
+    for (const auto& r : selected) boards.insert(r.board);
+    *opt.log << "cv " << mode << ": " << units.size() << " held-out units; screening which of the "
+             << nFitted << " fitted parameters of " << groups.size()
+             << " committed groups move the " << selected.size() << " selected rows on "
+             << boards.size() << " boards (one prediction per parameter; minutes)\n";
+  }
   // Which committed fitted values move which selected rows: one screening step per fitted
   // parameter over the selection (only the boards that read it re-run). A refit matters for a
   // unit only through the parameters that move its rows.
@@ -1403,11 +1416,21 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - tRefits).count();
         *opt.log << "cv " << mode << " [" << done << "/" << plannedTotal << "] " << u << ": "
                  << c.group->name << " refit " << h.refit.size() << " of " << c.fitted.size()
-                 << " fitted parameters without its rows (" << h.evaluations << " evaluations); "
+                 << " fitted parameters without its rows (" << h.trials << " optimizer trials; "
+                 << h.evaluations << " predictions ran boards, repeats came from the memo); "
                  << formatSig(el, 3) << " s, about "
                  << formatSig(el / done * std::max(0, plannedTotal - done), 2) << " s left\n";
       }
     }
+  }
+  for (const auto& [u, changed] : plan.valuesByUnit) {
+    bool same = !changed.empty();
+    for (const auto& [name, v] : changed) {
+      const FreeParam* p = reg.find(name);
+      const ParamValue* c = p ? committed.find(p->scope, p->key) : nullptr;
+      same = same && p && v == (c ? c->value : p->defaultValue);
+    }
+    plan.unitsAtCommitted += same ? 1 : 0;
   }
   config::setParsedFileHook(saved);
   plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -202,6 +202,10 @@ struct CvPlan {
   /// row of a unit whose rows they were fitted on); the others are neither refitted nor run.
   std::vector<std::string> refitGroups;
   int refits = 0, evaluations = 0, boardRuns = 0;
+  /// Units whose refits all landed on the committed values: their held-out predictions equal
+  /// the in-sample ones (the fit does not depend on that unit's rows), which is a result, not a
+  /// skipped refit.
+  int unitsAtCommitted = 0;
   double seconds = 0;
 };
 /// The held-out unit of a row: its board (`lobo`) or its guide's source id (`release`).
