@@ -812,12 +812,17 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // family's IPs scales all of that path's time, before the shape parameters of the profiles
   // those paths run as (the Ethernet rows read the linux-net profile's mix fractions on every
   // board, and by boards alone they filled the capped screen before the stack's paths).
+  // The software stack's and the test tool's own files (`stacks/`, `tools/`: per-packet paths,
+  // the stack's scheduling, the peer's response) count as paths too: the profiles' mix and
+  // dependency fractions only shape the time those paths take.
   auto pathLength = [](const FreeParam* p) {
     auto ends = [&](const std::string& suffix) {
       return p->key.size() >= suffix.size() &&
              p->key.compare(p->key.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
-    return ends("_instructions") || ends("path_factor");
+    return ends("_instructions") || ends("path_factor") ||
+           p->scope.find("/stacks/") != std::string::npos ||
+           p->scope.find("/tools/") != std::string::npos;
   };
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
