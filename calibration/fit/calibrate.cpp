@@ -811,12 +811,29 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // A profile's path length scales all of its time, so the families' own path lengths come
   // before their shape parameters (a family of many profiles would otherwise fill a capped
   // screen with the first profiles' dependency fractions).
+  // Likewise an I/O family's software paths: a path length (or a stack's path factor) near the
+  // family's IPs scales all of that path's time, before the shape parameters of the profiles
+  // those paths run as (the Ethernet rows read the linux-net profile's mix fractions on every
+  // board, and by boards alone they filled the capped screen before the stack's paths).
+  // The software stack's and the test tool's own files (`stacks/`, `tools/`: per-packet paths,
+  // the stack's scheduling, the peer's response) count as paths too: the profiles' mix and
+  // dependency fractions only shape the time those paths take.
+  auto pathLength = [](const FreeParam* p) {
+    auto ends = [&](const std::string& suffix) {
+      return p->key.size() >= suffix.size() &&
+             p->key.compare(p->key.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    return ends("_instructions") || ends("path_factor") ||
+           p->scope.find("/stacks/") != std::string::npos ||
+           p->scope.find("/tools/") != std::string::npos;
+  };
   auto rank = [&](const FreeParam* p) {
     for (const auto& f : group.families)
       if (hasPrefix(p->scope, "workloads/" + f))
         return p->key == "profile.instructions_per_unit" ? 0 : 1;
-    if (near(p) || stackLayer(p)) return 2;
-    return p->scopeKind == ScopeKind::Workload ? 4 : 3;
+    if (near(p) && pathLength(p)) return 2;
+    if (near(p) || stackLayer(p)) return 3;
+    return p->scopeKind == ScopeKind::Workload ? 5 : 4;
   };
   // Within a rank, parameters shared by more boards come first (more rows constrain them).
   std::stable_sort(cand.begin(), cand.end(), [&](const FreeParam* a, const FreeParam* b) {

@@ -16,6 +16,7 @@
 #include "soc/platform.h"
 #include "validation/board_runner.h"
 #include "workloads/cpu/workload_profile.h"
+#include "workloads/net/board_network.h"
 #include "workloads/net/net_config.h"
 #include "workloads/net/net_sim.h"
 #include "workloads/net/net_workloads.h"
@@ -214,6 +215,25 @@ TEST(NetSim, UnpacedReceiverOverloadDropsAndReportsLoss) {
   EXPECT_GT(r.loss(1), 0.5);  // 1.4 Mpps offered, a few hundred kpps handled
   EXPECT_GT(r.pps(1), 0);
   EXPECT_LT(r.throughputBps(1), udpLinePayloadBps(gbe, 64));
+}
+
+TEST(NetSim, PeerSendsNoFasterThanItsOwnPerDatagramPath) {
+  // Free software on the DUT takes more than 900 kpps of 64-byte datagrams (line rate about
+  // 1.49 Mpps); a peer that needs 2 us per datagram offers 500 kpps, all of it delivered.
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::UdpRx);
+  c.datagramBytes = 64;
+  const SimResult line = simulate(c, freeSoftware(), gbe);
+  EXPECT_GT(line.pps(1), 9e5);
+  c.peerDatagramGap = 2e-6;
+  const SimResult paced = simulate(c, freeSoftware(), gbe);
+  EXPECT_NEAR(paced.pps(1), 5e5, 5e3);
+  EXPECT_EQ(paced.loss(1), 0);
+  // Large datagrams: the line (81 kpps for 1472 bytes) is slower than the peer; no change.
+  c.datagramBytes = 1472;
+  const SimResult big = simulate(c, freeSoftware(), gbe);
+  c.peerDatagramGap = 0;
+  EXPECT_NEAR(big.pps(1), simulate(c, freeSoftware(), gbe).pps(1), 1);
 }
 
 // ------------------------------------------------------------------ interrupt pacing
@@ -481,6 +501,31 @@ TEST(NetWorkload, CoversEveryMeasuredEthernetRow) {
   EXPECT_EQ(covered, ethernet);
   // NVMe rows belong to the storage workloads.
   EXPECT_FALSE(w.covers({"pcie", "PCIE SSD EXT4 FIO 10G", "Throughput", "", "MB/s"}));
+}
+
+TEST(NetWorkload, ReceiverStallDropsCountWithTheShareOfTheTestTheyStandFor) {
+  // netperf ingress 'possible loss' at 1518-byte frames on j784s4: the DUT keeps up with the
+  // line, so every drop comes from the one receiver stall in the simulated interval. Counted at
+  // its real weight (interval / stall period), the loss is the interval's share of it.
+  auto b = std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j784s4-evm")));
+  validation::BoardRunContext ctx(std::move(b));
+  NetworkBenchmarks w(defaultNetDir());
+  const wl::Prediction p = w.predict(ctx, {"ethernet", "CPSW2g UDP Ingress Throughput possible loss",
+                                           "Packet Loss", "frame=1518;stack=linux", "%"});
+  // The same test simulated directly: with the stall in the interval, and without it.
+  const std::string dir = defaultNetDir();
+  BoardNetwork n = boardNetwork(ctx, dir + "/stacks/linux.yaml", "linux", dir + "/tools/netperf.yaml");
+  SimConfig c = defaultSimConfig(n.stack, n.tool, *n.mac, n.cores, Traffic::UdpRx);
+  c.datagramBytes = 1472;
+  ASSERT_GT(c.stack.app_stall_ms, 0);
+  const double stalled = simulate(c, n.costs, *n.mac).loss(1);
+  SimConfig calm = c;
+  calm.stack.app_stall_ms = 0;
+  EXPECT_EQ(simulate(calm, n.costs, *n.mac).loss(1), 0);
+  ASSERT_GT(stalled, 0);  // the socket cannot hold what arrives during a stall
+  const double share = c.duration / (c.stack.app_stall_period_ms * 1e-3);
+  EXPECT_NEAR(p.value, 100 * stalled * share, 1e-9 + 1e-6 * p.value);
+  EXPECT_LT(p.value, 100 * stalled / 2);
 }
 
 TEST(NetWorkload, RowParsing) {

@@ -73,7 +73,22 @@ const params::Schema<IpcParams>& IpcParams::schema() {
                 kEst)
           .bytes("rpmsg_header_bytes", &P::rpmsg_header_bytes, 0, 4096,
                  "RPMsg header written with each message",
-                 "MCU+ SDK ipc_rpmsg_priv.h RPMessage_Header (src, dst, len, flags: 16 bytes)");
+                 "MCU+ SDK ipc_rpmsg_priv.h RPMessage_Header (src, dst, len, flags: 16 bytes)")
+          .bytes("rpmsg_copy_access_bytes", &P::rpmsg_copy_access_bytes, 1, 64,
+                 "bytes per access of the vring copies (memcpy into and out of non-cached "
+                 "shared memory): one posted write or one read round trip each",
+                 "calibrated: the copy routine's access width on non-cached memory")
+          .real("rpmsg_task_wake_instructions", &P::rpmsg_task_wake_instructions, "instructions",
+                0, 1e6,
+                "waking the task blocked in RPMessage_recv: semaphore post in the notify ISR, "
+                "scheduler and context switch, pend return (per received message)",
+                kEst)
+          .integer("rpmsg_loop_messages", &P::rpmsg_loop_messages, "count", 1, 1 << 30,
+                   "round trips the RPMsg latency test runs",
+                   "the test's source (MCU+ SDK test_ipc_rpmsg.c)")
+          .integer("rpmsg_reported_messages", &P::rpmsg_reported_messages, "count", 1, 1 << 30,
+                   "the count the RPMsg latency test's printout divides by (x 2 for one way)",
+                   "the test's source (MCU+ SDK test_ipc_rpmsg.c)");
   return s;
 }
 

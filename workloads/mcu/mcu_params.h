@@ -39,6 +39,15 @@ struct IpcParams {
   double rpmsg_send_instructions = 350;      ///< RPMessage_send: vring buffer, header, notify
   double rpmsg_receive_instructions = 450;   ///< vring used, endpoint lookup, copy-out, free
   std::uint64_t rpmsg_header_bytes = 16;     ///< RPMsg header in the vring buffer
+  /// Bytes per access of the vring copies (memcpy into and out of non-cached shared memory).
+  std::uint64_t rpmsg_copy_access_bytes = 4;
+  /// Waking the task blocked in RPMessage_recv: semaphore post from the notify ISR, scheduler,
+  /// context switch, semaphore pend return (instructions, per received message).
+  double rpmsg_task_wake_instructions = 0;
+  /// The RPMsg latency test's exchanges and the count its printout divides by (the printed
+  /// one-way latency is the loop's time / (2 x rpmsg_reported_messages)).
+  int rpmsg_loop_messages = 1;
+  int rpmsg_reported_messages = 1;
   static const params::Schema<IpcParams>& schema();
 };
 

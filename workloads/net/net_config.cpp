@@ -77,6 +77,10 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
                 "software TCP/UDP checksum per byte where the MAC does not offload it (folded "
                 "into the copy loop)",
                 "calibrated: ARM csum_partial adds one word per ADCS, loads by LDM")
+          .real("path_factor", &P::path_factor, "ratio", 0.2, 10,
+                "the stack's per-packet network paths relative to the path lengths above (a "
+                "kernel variant's longer paths); not the checksum loop",
+                "socsim: 1 for the base stack file; a variant's own value is calibrated")
           .flag("rx_copy", &P::rx_copy, "received payload is copied to the application",
                 "Linux recvmsg copies; lwIP hands pbufs over")
           .flag("tx_copy", &P::tx_copy, "sent payload is copied from the application",
@@ -190,6 +194,10 @@ const params::Schema<NetToolParams>& NetToolParams::schema() {
           .integer("tcp_recv_bytes", &P::tcp_recv_bytes, "bytes", 1, 1 << 26,
                    "bytes per TCP receive call (at most what is queued)",
                    "the tool's default buffer length")
+          .real("peer_datagram_us", &P::peer_datagram_us, "us", 0, 1e6,
+                "the peer PC as a UDP sender: its time per datagram (the tool's send loop and the "
+                "PC's sendto path); it sends no faster; 0 = as fast as the line carries",
+                "calibrated: measurement set-up; a PC's UDP send path, about a microsecond")
           .real("peer_turnaround_us", &P::peer_turnaround_us, "us", 0, 1e6,
                 "the peer PC as an ideal endpoint: time from a frame's arrival to its response "
                 "(ACK, next segment)",

@@ -49,6 +49,10 @@ struct NetStackParams {
   double tx_complete_instructions = 500;
   double recv_call_instructions = 1200;
   double csum_instructions_per_byte = 0.3;
+  /// The stack's network path lengths relative to the ones above (a kernel variant that
+  /// lengthens every per-packet path, e.g. PREEMPT_RT's local locks for bottom-half sections);
+  /// scales every `*_instructions` path of the stack, not the checksum loop.
+  double path_factor = 1.0;
   /// The stack verifies / generates the L4 checksum on the core even when the MAC could
   /// offload it (a stack without per-interface checksum control).
   bool software_checksum = false;
@@ -104,6 +108,9 @@ struct NetToolParams {
   int tcp_send_bytes = 131072;
   int tcp_recv_bytes = 131072;
   double peer_turnaround_us = 20;
+  /// The peer PC as a UDP sender: its own time per datagram (the tool's send loop and the PC's
+  /// sendto path), so it offers no more than one datagram per this interval; 0 = the line rate.
+  double peer_datagram_us = 0;
   double burst_period_ms = 10;       ///< netperf -w interval of the RFC 2544 trials
   double max_rate_loss_percent = 1;  ///< "max rate" rows: highest offered rate with loss below
   double warmup_ms = 5;

@@ -658,7 +658,8 @@ class Sim {
     peerUdpNext();
   }
   void peerUdpNext() {
-    double t = std::max(now_, wireFree_[kPeer]);
+    // The peer's own send path: no faster than one datagram per peerDatagramGap.
+    double t = std::max({now_, wireFree_[kPeer], peerLastSend_ + c_.peerDatagramGap});
     if (c_.burstDatagrams > 0) {
       if (burstLeft_ <= 0) {
         burstStart_ += c_.burstPeriod;
@@ -671,6 +672,7 @@ class Sim {
       nextSend_ = t + c_.datagramBytes * 8.0 / c_.offeredBps;
     }
     at(t, [this] {
+      peerLastSend_ = now_;
       const std::int64_t id = newDatagram(kPeer);
       auto frames = udpFrames(kPeer, id);
       for (std::size_t i = 0; i < frames.size(); ++i) {
@@ -1096,6 +1098,7 @@ class Sim {
   // TCP.
   TcpFlow flows_[2];
   bool peerSending_ = false;
+  double peerLastSend_ = -1;  // UDP: when the peer last sent a datagram
 };
 
 }  // namespace

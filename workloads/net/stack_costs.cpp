@@ -335,7 +335,7 @@ SoftwareCosts toSoftwareCosts(const MeasuredCosts& m, const NetStackParams& s,
     if (kp->irq_thread_instructions > 0)
       irqThread = (kp->irq_thread_instructions + 2 * kp->switch_instructions) * kpS;
   }
-  const double stk = net * lock;
+  const double stk = net * lock * s.path_factor;
   // Packet memory the core does not cache: each of the driver's and the stack's accesses to a
   // frame's descriptor, buffer header and protocol headers is a memory round trip.
   const double packetMem =
