@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -190,6 +191,19 @@ TEST(FitGroups, StagesFollowThePhysicsAndEveryFamilyHasOneGroup) {
   EXPECT_EQ(g.front().name, "memory");
   EXPECT_EQ(groupOfFamily("stream"), groupOfFamily("lmbench-mem"));
   EXPECT_EQ(groupOfFamily("dhrystone")->stage, "cores");
+  // lat_ops measures the core types' operation latencies the other CPU benchmarks read: its
+  // group is the first of the cores stage, so their fits see its values.
+  auto at = [&g](const std::string& fam) {
+    for (std::size_t i = 0; i < g.size(); ++i)
+      if (std::find(g[i].families.begin(), g[i].families.end(), fam) != g[i].families.end())
+        return i;
+    return g.size();
+  };
+  for (const char* f : {"dhrystone", "whetstone", "linpack", "nbench", "coremark-pro",
+                        "multibench", "mathlib"})
+    EXPECT_LT(at("lmbench-ops"), at(f)) << f;
+  EXPECT_EQ(groupOfFamily("lmbench-ops")->stage, "cores");
+  EXPECT_LT(at("lmbench-mem"), at("lmbench-ops"));
   // cyclictest's rows share the kernel paths with LMBench's OS rows (one kernel-path group).
   ASSERT_NE(groupOfFamily("rt-latency"), nullptr);
   EXPECT_EQ(groupOfFamily("rt-latency"), groupOfFamily("lmbench-os"));
