@@ -18,6 +18,7 @@ struct MmcHostParams {
   int command_clocks = 136;              ///< CMD + Ncr + response + Nrc, bus clocks
   double host_command_ns = 1000;         ///< host latency per command (issue to CMD line, status)
   int write_block_gap_clocks = 10;       ///< CRC status token and gaps after each written block
+  double read_block_gap_ns = 0;          ///< bus stopped between read blocks while the host drains its buffer
   double dma_mbps = 1000;                ///< ADMA2 master rate into the interconnect, MB/s
   std::uint64_t descriptor_bytes = 65536;  ///< largest buffer one ADMA2 descriptor moves
   double descriptor_ns = 200;            ///< per descriptor fetch and set-up
@@ -45,6 +46,13 @@ struct MmcHostParams {
             .integer("write_block_gap_clocks", &P::write_block_gap_clocks, "clocks", 0, 1000,
                      "CRC status token and line turnarounds after each written block",
                      "SD Physical Layer Simplified Spec 4.12 (Ncrc + status token + Nwr)")
+            .real("read_block_gap_ns", &P::read_block_gap_ns, "ns", 0, 1e5,
+                  "time the bus stands between the blocks of a multi-block read: the host stops "
+                  "the card clock (SDHCI read wait / clock stop) until its DMA has drained the "
+                  "block buffer and re-armed it for the next block",
+                  "calibrated: SD Host Controller Simplified Spec 3.00 (buffer read enable, "
+                  "clock stop at block gaps); of the order of one 512-byte DMA drain through the "
+                  "host's interconnect port")
             .real("dma_mbps", &P::dma_mbps, "MB/s", 1, 100000,
                   "ADMA2 master rate into the interconnect",
                   "calibrated: 64-bit AXI/OCP master at a few hundred MHz")
