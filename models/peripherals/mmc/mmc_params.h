@@ -26,6 +26,7 @@ struct MmcHostParams {
   double driver_request_instructions = 6000;  ///< Linux mmc core + host driver per request
   int irqs_per_request = 2;              ///< interrupts per request (command done, data done)
   double uboot_command_us = 50;          ///< U-Boot driver per command (polled, cache maintenance)
+  double uboot_max_clock_mhz = 0;        ///< bus clock cap of the U-Boot driver (high speed, SDR); 0 = as Linux
   int command_queue_slots = 1;           ///< tasks the host queues to an eMMC 5.1 card (CQHCI; 1 = none)
 
   static const params::Schema<MmcHostParams>& schema() {
@@ -74,6 +75,10 @@ struct MmcHostParams {
             .real("uboot_command_us", &P::uboot_command_us, "us", 0, 1e6,
                   "U-Boot host driver time per command (polled status, cache maintenance set-up)",
                   "calibrated: tens of microseconds of polled register access")
+            .real("uboot_max_clock_mhz", &P::uboot_max_clock_mhz, "MHz", 0, 1000,
+                  "fastest bus clock the host's U-Boot driver runs (high speed, SDR: a driver "
+                  "without UHS-I/HS200 tuning); 0 = the bus mode Linux runs",
+                  "the host's U-Boot driver (drivers/mmc/)")
             .integer("command_queue_slots", &P::command_queue_slots, "count", 1, 32,
                      "tasks the host can queue to an eMMC 5.1 device that supports command "
                      "queuing (CQHCI task slots; 1 = the host has no command-queue engine)",
