@@ -122,6 +122,29 @@ TEST(MmcHost, BusRateAndRequestTimeFollowTheSpecFraming) {
   checkBoundsAndAmortization(slow, "slow card");
 }
 
+// The host's buffer-drain gap stands between read blocks only: a block takes its bus clocks
+// plus the gap, so the gap costs more at a fast clock (HS400) than at a slow one (HS 52 MHz).
+TEST(MmcHost, ReadBlockGapSlowsReadsOnlyAndWeighsMoreAtFastClocks) {
+  models::MmcHostParams h;
+  h.dma_mbps = 1e5;
+  h.read_block_gap_ns = 250;
+  const auto card = device(1e5, 1e5, 300, 1000);
+  models::MmcHost hs400(h, models::MmcBus{200e6, 8, true}, card);
+  EXPECT_DOUBLE_EQ(hs400.linkBytesPerSecond(Dir::Read), 512 / (274 / 200e6 + 250e-9));
+  EXPECT_DOUBLE_EQ(hs400.linkBytesPerSecond(Dir::Write),
+                   512 * 200e6 / (274 + h.write_block_gap_clocks));
+  models::MmcHost hs(h, models::MmcBus{52e6, 8, false}, card);
+  h.read_block_gap_ns = 0;
+  models::MmcHost hs400NoGap(h, models::MmcBus{200e6, 8, true}, card);
+  models::MmcHost hsNoGap(h, models::MmcBus{52e6, 8, false}, card);
+  const double lossHs400 =
+      1 - hs400.linkBytesPerSecond(Dir::Read) / hs400NoGap.linkBytesPerSecond(Dir::Read);
+  const double lossHs = 1 - hs.linkBytesPerSecond(Dir::Read) / hsNoGap.linkBytesPerSecond(Dir::Read);
+  EXPECT_GT(lossHs400, 0.1);
+  EXPECT_LT(lossHs, 0.03);
+  checkBoundsAndAmortization(hs400, "hs400 with read gap");
+}
+
 // OSPI octal DTR at 166.667 MHz: 2 bytes per clock; a read is the bus rate minus the opcode
 // (2 bytes = 1 clock), address (4 bytes = 2 clocks), dummy clocks and the controller overhead.
 TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
@@ -383,6 +406,27 @@ TEST(Uboot, ReportsWholeTimerTicksAndFollowsTheCommands) {
       EXPECT_GE(r.seconds, double(size) / bp.path->linkBytesPerSecond(Dir::Read) - 1e-3);
     }
   }
+}
+
+// The AM572x EVM's SD slot runs SDR50 under Linux; OMAP HSMMC's U-Boot driver has no UHS-I
+// tuning and runs the card at high speed (48 MHz, SDR): a U-Boot read is slower than the
+// Linux bus allows, and bounded by the high-speed bus.
+TEST(Uboot, HostWithoutUhsInUbootRunsHighSpeed) {
+  const auto& d = data();
+  const auto b = board("am57xx-evm");
+  BoardPath bp = makeBoardPath(b, d, Medium::Sd);
+  ASSERT_NE(bp.mmc, nullptr);
+  ASSERT_GT(bp.mmc->host().uboot_max_clock_mhz, 0);
+  ASSERT_GT(bp.mmc->bus().clock_hz, bp.mmc->host().uboot_max_clock_mhz * 1e6);
+  StorageCase c;
+  c.app = App::Uboot;
+  c.dir = Dir::Read;
+  c.medium = Medium::Sd;
+  c.bytes = 16777216;
+  const TimedRun r = ubootTransfer(bp, fakeCosts(), d.uboot, c);
+  auto hs = mmcWithBus(bp, "high-speed", bp.mmc->host().uboot_max_clock_mhz);
+  EXPECT_LE(double(c.bytes) / r.seconds, hs->linkBytesPerSecond(Dir::Read));
+  EXPECT_GT(r.seconds, double(c.bytes) / bp.path->linkBytesPerSecond(Dir::Read) * 1.5);
 }
 
 // U-Boot's raw block commands print a line before and after the transfer; the console costs

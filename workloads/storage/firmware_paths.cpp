@@ -60,12 +60,20 @@ TimedRun ubootTransfer(const BoardPath& bp, const CoreCosts& cc, const UbootPara
   r.parts.add("cpu.cache_maintenance", maint);
   double commands = 0;
   if (bp.mmc) {
+    // A host whose U-Boot driver has no UHS/HS200 support runs the bus at high speed (SDR).
+    const models::storage::StoragePath* path = bp.path.get();
+    std::unique_ptr<models::MmcHost> highSpeed;
+    const double capMhz = bp.mmc->host().uboot_max_clock_mhz;
+    if (capMhz > 0 && bp.mmc->bus().clock_hz > capMhz * 1e6) {
+      highSpeed = mmcWithBus(bp, "high-speed", capMhz);
+      path = highSpeed.get();
+    }
     const std::uint64_t chunk = u.mmc_max_blocks * 512;
-    t += chunked(*bp.path, c.dir, size, chunk, bp.ubootCommandSeconds, r, &commands);
+    t += chunked(*path, c.dir, size, chunk, bp.ubootCommandSeconds, r, &commands);
     if (c.app == App::UbootFat) {
-      t += requests(*bp.path, Dir::Read, u.fat_metadata_bytes, u.fat_lookup_reads, r);
+      t += requests(*path, Dir::Read, u.fat_metadata_bytes, u.fat_lookup_reads, r);
       if (c.dir == Dir::Write)
-        t += requests(*bp.path, Dir::Write, u.fat_metadata_bytes, u.fat_metadata_writes, r);
+        t += requests(*path, Dir::Write, u.fat_metadata_bytes, u.fat_metadata_writes, r);
       commands += u.fat_lookup_reads + (c.dir == Dir::Write ? u.fat_metadata_writes : 0);
       t += (u.fat_lookup_reads + (c.dir == Dir::Write ? u.fat_metadata_writes : 0)) *
            bp.ubootCommandSeconds;

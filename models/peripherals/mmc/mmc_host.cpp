@@ -38,7 +38,9 @@ double MmcHost::blockClocks(Dir dir) const {
 }
 
 double MmcHost::linkBytesPerSecond(Dir dir) const {
-  return kBlockBytes * bus_.clock_hz / blockClocks(dir);
+  // A read block is followed by the host's buffer-drain gap (the card clock stands still).
+  const double gap = dir == Dir::Read ? host_.read_block_gap_ns * 1e-9 : 0.0;
+  return kBlockBytes / (blockClocks(dir) / bus_.clock_hz + gap);
 }
 
 RequestTime MmcHost::request(Dir dir, std::uint64_t bytes) const {

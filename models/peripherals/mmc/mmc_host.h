@@ -5,9 +5,11 @@
 /// Modelled: the bus (clock, 1/4/8 data lines, SDR or DDR) with the per-block framing of the
 /// SD/eMMC specifications (start bit, CRC16 per line, end bit, CRC status token on writes),
 /// the commands of a multi-block transfer on the CMD line, the host's per-command latency and
-/// ADMA2 descriptors, and the card's access latency and internal streaming rates (the slower
-/// of bus, card and DMA sets the data phase). Not modelled: tuning, card-internal garbage
-/// collection pauses, command queueing (eMMC CQE), boot partitions, SPI mode.
+/// ADMA2 descriptors, the host's buffer-drain gap between read blocks (the card clock stops
+/// until the block buffer is free again), and the card's access latency and internal streaming
+/// rates (the slower of bus, card and DMA sets the data phase). Not modelled: tuning,
+/// card-internal garbage collection pauses, command queueing (eMMC CQE), boot partitions, SPI
+/// mode.
 #include <string>
 
 #include "models/peripherals/mmc/mmc_params.h"

@@ -18,6 +18,7 @@ struct MmcHostParams {
   int command_clocks = 136;              ///< CMD + Ncr + response + Nrc, bus clocks
   double host_command_ns = 1000;         ///< host latency per command (issue to CMD line, status)
   int write_block_gap_clocks = 10;       ///< CRC status token and gaps after each written block
+  double read_block_gap_ns = 0;          ///< bus stopped between read blocks while the host drains its buffer
   double dma_mbps = 1000;                ///< ADMA2 master rate into the interconnect, MB/s
   std::uint64_t descriptor_bytes = 65536;  ///< largest buffer one ADMA2 descriptor moves
   double descriptor_ns = 200;            ///< per descriptor fetch and set-up
@@ -25,6 +26,7 @@ struct MmcHostParams {
   double driver_request_instructions = 6000;  ///< Linux mmc core + host driver per request
   int irqs_per_request = 2;              ///< interrupts per request (command done, data done)
   double uboot_command_us = 50;          ///< U-Boot driver per command (polled, cache maintenance)
+  double uboot_max_clock_mhz = 0;        ///< bus clock cap of the U-Boot driver (high speed, SDR); 0 = as Linux
   int command_queue_slots = 1;           ///< tasks the host queues to an eMMC 5.1 card (CQHCI; 1 = none)
 
   static const params::Schema<MmcHostParams>& schema() {
@@ -45,6 +47,13 @@ struct MmcHostParams {
             .integer("write_block_gap_clocks", &P::write_block_gap_clocks, "clocks", 0, 1000,
                      "CRC status token and line turnarounds after each written block",
                      "SD Physical Layer Simplified Spec 4.12 (Ncrc + status token + Nwr)")
+            .real("read_block_gap_ns", &P::read_block_gap_ns, "ns", 0, 1e5,
+                  "time the bus stands between the blocks of a multi-block read: the host stops "
+                  "the card clock (SDHCI read wait / clock stop) until its DMA has drained the "
+                  "block buffer and re-armed it for the next block",
+                  "calibrated: SD Host Controller Simplified Spec 3.00 (buffer read enable, "
+                  "clock stop at block gaps); of the order of one 512-byte DMA drain through the "
+                  "host's interconnect port")
             .real("dma_mbps", &P::dma_mbps, "MB/s", 1, 100000,
                   "ADMA2 master rate into the interconnect",
                   "calibrated: 64-bit AXI/OCP master at a few hundred MHz")
@@ -66,6 +75,10 @@ struct MmcHostParams {
             .real("uboot_command_us", &P::uboot_command_us, "us", 0, 1e6,
                   "U-Boot host driver time per command (polled status, cache maintenance set-up)",
                   "calibrated: tens of microseconds of polled register access")
+            .real("uboot_max_clock_mhz", &P::uboot_max_clock_mhz, "MHz", 0, 1000,
+                  "fastest bus clock the host's U-Boot driver runs (high speed, SDR: a driver "
+                  "without UHS-I/HS200 tuning); 0 = the bus mode Linux runs",
+                  "the host's U-Boot driver (drivers/mmc/)")
             .integer("command_queue_slots", &P::command_queue_slots, "count", 1, 32,
                      "tasks the host can queue to an eMMC 5.1 device that supports command "
                      "queuing (CQHCI task slots; 1 = the host has no command-queue engine)",
