@@ -326,6 +326,10 @@ class Evaluator {
           res[i].status != "not-modelled")
         pred = res[i].predicted;
       out[toRunPos[i]] = pred;
+      // The scoring policy's verdict (validation::scoringExclusion, applied by validate): a
+      // config echo or a zero measured value does not depend on the trial values.
+      if (res[i].status.rfind("excluded:", 0) == 0)
+        excluded_[active_[toRunPos[i]]] = res[i].status.substr(9);
       const std::string& b = toRun[i].board;
       if (scopes_.count(b)) memo_[boardKey(b, set)][active_[toRunPos[i]]] = pred;
     }
@@ -346,6 +350,14 @@ class Evaluator {
   }
   int evaluations() const { return evaluations_; }
   int boardRuns() const { return boardRuns_; }
+
+  /// Why the scoring policy leaves the row at position `k` of rows() out of the loss and the
+  /// report (validation::scoringExclusion: `config-echo`, `zero-measured`, a flag), or empty
+  /// when it counts or has not run yet. The fit and `--check` drop such rows as `validate` does.
+  std::string exclusionOf(size_t k) const {
+    auto it = excluded_.find(active_[k]);
+    return it == excluded_.end() ? std::string() : it->second;
+  }
 
   /// Keep only the active rows at positions `keep` (of rows()).
   void restrictTo(const std::vector<size_t>& keep) {
@@ -395,6 +407,7 @@ class Evaluator {
   std::map<std::string, std::set<std::string>> scopes_;
   std::map<std::string, std::set<std::string>> reads_;  ///< board -> "<scope>:<line>" consumed
   std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
+  std::map<size_t, std::string> excluded_;  ///< all_ index -> scoring policy's reason
   int evaluations_ = 0, boardRuns_ = 0;
 };
 
@@ -487,7 +500,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << "`; per-row predictions in `" << g.group << ".csv`; fitted values in `calibration/params/"
      << g.group << ".yaml`.\n\n"
      << "- rows used: " << g.rowsUsed << " (scored rows the model predicts; flagged rows excluded by "
-     << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted)\n"
+     << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted; "
+     << g.rowsExcluded << " predicted rows not scored by the same policy"
+     << (g.excludedReasons.empty() ? "" : ": " + g.excludedReasons) << ")\n"
      << "- candidates: " << g.candidates << " (" << g.unreadCandidates
      << " more in the files these rows parse are read by no model for them: not offered)"
      << ", screened: " << g.screened << ", budget: " << g.budget
@@ -726,10 +741,22 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   evp->setBase(base);
   Evaluator& ev = *evp;
   auto start = ev.predict({}, {});
+  // The rows used: predicted, and scored by validate's policy (the flags were applied above;
+  // a prediction that restates a configured fact is not scored: validation::scoringExclusion).
   std::vector<size_t> keep;
-  for (size_t i = 0; i < start.size(); ++i)
-    if (start[i]) keep.push_back(i);
-  g.rowsNotPredicted = static_cast<int>(rows.size() - keep.size());
+  std::map<std::string, int> excludedBy;
+  for (size_t i = 0; i < start.size(); ++i) {
+    if (!start[i]) {
+      ++g.rowsNotPredicted;
+    } else if (std::string why = ev.exclusionOf(i); !why.empty()) {
+      ++g.rowsExcluded;
+      ++excludedBy[why];
+    } else {
+      keep.push_back(i);
+    }
+  }
+  for (const auto& [why, n] : excludedBy)
+    g.excludedReasons += (g.excludedReasons.empty() ? "" : ", ") + std::to_string(n) + " " + why;
   ev.restrictTo(keep);
   rows = ev.rows();
   g.rowsUsed = static_cast<int>(rows.size());
@@ -739,7 +766,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   g.lossBefore = lossOf(rows, before);
   if (log)
     *log << "calibrate " << group.name << ": " << g.rowsUsed << " rows used (" << g.rowsNotPredicted
-         << " scored rows not predicted), loss " << formatSig(g.lossBefore, 5) << "\n";
+         << " scored rows not predicted, " << g.rowsExcluded << " predicted rows not scored"
+         << (g.excludedReasons.empty() ? "" : ": " + g.excludedReasons) << "), loss "
+         << formatSig(g.lossBefore, 5) << "\n";
 
   // Candidates: free numeric parameters of the stage's folders that these rows read (the
   // files each board's worker parsed while predicting them: presets and workload profiles).
@@ -1165,6 +1194,10 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     c.rows = static_cast<int>(rows.size());
     Evaluator ev(rows, reg, paramsSeenBy(committed, g->name), opt);
     auto now = ev.predict({}, {});
+    // A report row the scoring policy no longer scores (a model now marks its prediction a
+    // config echo): the committed fit counted it, `validate` does not; the fit is stale.
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (!ev.exclusionOf(i).empty()) ++c.rowsExcluded;
     for (size_t i = 0; i < rows.size(); ++i) {
       bool same = now[i].has_value() == committedPred[i].has_value() &&
                   (!now[i] || std::abs(*now[i] - *committedPred[i]) <=
@@ -1190,8 +1223,12 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     bool lossOk = std::abs(c.lossNow - c.lossCommitted) <= 0.02 * c.lossCommitted + 1e-12;
     c.fitted = static_cast<int>(committedFitted(opt.sourceDir, g->name, reg).size());
     c.budget = c.rows / 10;
-    c.ok = famOk && lossOk && c.fitted <= c.budget;
+    c.ok = famOk && lossOk && c.fitted <= c.budget && c.rowsExcluded == 0;
     c.message = std::string(c.ok ? "ok" : "MISMATCH") +
+                (c.rowsExcluded ? " (" + std::to_string(c.rowsExcluded) +
+                                      " report rows are not scored by validate's policy, e.g. "
+                                      "excluded:config-echo: refit)"
+                                : std::string()) +
                 (c.fitted > c.budget ? " (over budget: " + std::to_string(c.fitted) +
                                            " fitted for " + std::to_string(c.rows) + " rows)"
                                      : std::string()) +
@@ -1374,7 +1411,15 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     for (auto& c : groups) {
       if (!refitNeeded(u, c)) continue;
       c.ev->setBase(values);
-      if (c.ev->evaluations() == 0) c.ev->predict({}, {});  // records what each board reads
+      if (c.ev->evaluations() == 0) {
+        c.ev->predict({}, {});  // records what each board reads
+        // The refit's objective counts the rows validate scores (a stale report may hold a
+        // row the policy now excludes, such as a config echo; --check flags that report).
+        std::vector<size_t> scored;
+        for (size_t k = 0; k < c.ev->rows().size(); ++k)
+          if (c.ev->exclusionOf(k).empty()) scored.push_back(k);
+        c.ev->restrictTo(scored);
+      }
       std::vector<double> full;
       for (auto* p : c.fitted) {
         const ParamValue* v = values.find(p->scope, p->key);

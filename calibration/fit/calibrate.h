@@ -5,8 +5,10 @@
 ///        and calibration/reports/<group>.{csv,md}.
 ///
 /// Method, per fit group (one or more families fitted together):
-///  - rows: the group's measured rows that count under the written exclusion policy
-///    (validation::exclusionReason) and that the model predicts at the starting point;
+///  - rows: the group's measured rows that the model predicts at the starting point and that
+///    count under the scoring policy `socsim validate` applies (validation::scoringExclusion:
+///    the flags, then a zero measured value, then a prediction that restates a configured fact,
+///    `excluded:config-echo`);
 ///  - fixed values: the committed params of the groups before this one in stage order
 ///    (paramsSeenBy); the parameters later groups fit stay at their defaults for these rows;
 ///  - candidates: free parameters in the stage's config folders that the group's rows read:
@@ -126,6 +128,10 @@ struct FamilyInterval {
 struct GroupResult {
   std::string group;
   int rowsUsed = 0, rowsNotPredicted = 0;
+  /// Predicted rows the scoring policy leaves out, as `socsim validate` does
+  /// (validation::scoringExclusion: `config-echo`, `zero-measured`), and why ("12 config-echo").
+  int rowsExcluded = 0;
+  std::string excludedReasons;
   int candidates = 0, screened = 0, budget = 0;
   /// Free parameters of the stage's folders in files these rows parse that no model consumed
   /// for them (config::ReadRecorder): not offered to the screen or the optimizer.
@@ -158,6 +164,9 @@ struct CheckResult {
   std::string group;
   bool ok = false;
   int rows = 0, rowsDrifted = 0;
+  /// Report rows the scoring policy (validation::scoringExclusion) now leaves out: the report
+  /// counted rows `validate` does not score; the check fails (refit the group).
+  int rowsExcluded = 0;
   double lossCommitted = 0, lossNow = 0;
   /// The group's committed fitted parameters (its params file and .lobo.csv) and its budget,
   /// one per ten report rows: a group over budget fails the check.
