@@ -149,6 +149,15 @@ std::optional<std::string> exclusionReason(const calib::MeasuredRow& row) {
   return std::nullopt;
 }
 
+std::optional<std::string> scoringExclusion(const calib::MeasuredRow& row, double predicted,
+                                            const std::string& configEcho) {
+  if (auto ex = exclusionReason(row)) return ex;
+  if (!std::isfinite(signedError(errorKindFor(row.unit), row.value, predicted)))
+    return std::string("zero-measured");
+  if (!configEcho.empty()) return std::string("config-echo");
+  return std::nullopt;
+}
+
 std::vector<std::pair<std::string, std::string>> exclusionPolicy() {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& p : kPolicy) out.emplace_back(p.flag, p.what);
@@ -318,12 +327,9 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
         v.lo = r.lo;
         v.hi = r.hi;
         v.error = signedError(v.errorKind, rows[i].value, r.value);
-        auto ex = exclusionReason(rows[i]);
-        if (!ex && !std::isfinite(v.error)) ex = "zero-measured";
-        if (!ex && !r.configEcho.empty()) {
-          ex = "config-echo";
+        auto ex = scoringExclusion(rows[i], r.value, r.configEcho);
+        if (ex == std::optional<std::string>("config-echo"))
           v.note = "the prediction restates " + r.configEcho;
-        }
         v.status = ex ? "excluded:" + *ex : "ok";
         break;
       }

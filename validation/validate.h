@@ -40,6 +40,16 @@ using BoardRunner =
 /// are still predicted and printed, with status `excluded:<reason>`). Returns the reason, or
 /// nullopt when the row counts.
 std::optional<std::string> exclusionReason(const calib::MeasuredRow& row);
+/// The whole scoring policy of one predicted row, the one predicate `socsim validate`,
+/// `socsim calibrate` (its fit loss, report and `--check`) and `validate --cv` share: the flag
+/// policy (exclusionReason), then `zero-measured` (a relative error of a zero measured value is
+/// undefined), then `config-echo` (the prediction restates a configured fact, `configEcho`
+/// from Prediction::configEcho: the audio bit rate, the display refresh, the cpufreq clock).
+/// Returns the reason (the status is `excluded:<reason>`), or nullopt when the row is scored.
+/// A row's flags are known before it is predicted (exclusionReason alone may pre-select rows);
+/// the other two reasons need the prediction.
+std::optional<std::string> scoringExclusion(const calib::MeasuredRow& row, double predicted,
+                                            const std::string& configEcho);
 /// One line per flag kind and what happens to it, for `socsim validate --policy` and the README.
 std::string exclusionPolicyText();
 /// The same policy as data: each excluding flag kind with what it means, in the text's order.

@@ -3,6 +3,7 @@
 // the committed ones against the committed reports.
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -129,7 +130,9 @@ Action addCalibrate(CLI::App& app) {
                   << "\n";
       return ok ? 0 : 1;
     }
+    auto wallStart = std::chrono::steady_clock::now();
     auto res = calib::calibrate(rows, co);
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     Table t;
     t.columns = {"group", "family", "rows", "MdAPE_before", "MdAPE_after", "LOBO_MdAPE",
                  "LOBO_in_80%", "fitted", "budget", "candidates", "loss_before", "loss_after",
@@ -169,9 +172,34 @@ Action addCalibrate(CLI::App& app) {
         for (const auto& p : g.fitted)
           std::cout << "  " << p.name << ": " << formatNumber(p.defaultValue) << " -> "
                     << formatNumber(p.value) << " " << p.unit << "\n";
-      double total = 0;
-      for (const auto& g : res) total += g.seconds;
-      std::cout << "\ntime: " << formatSig(total, 3) << " s for " << res.size() << " groups\n";
+      // Where the time went, per group (wall seconds): what `--time-budget` has to cover.
+      Table tt;
+      tt.columns = {"group", "rows", "fitted", "allotment", "pre_pass", "setup", "screen",
+                    "optimize", "lobo", "total", "evaluations", "board_runs", "screen_stop",
+                    "optimizer_stop"};
+      tt.numeric.assign(tt.columns.size(), true);
+      tt.numeric[0] = tt.numeric[12] = tt.numeric[13] = false;
+      double total = 0, prepass = 0;
+      int skipped = 0;
+      for (const auto& g : res) {
+        total += g.seconds;
+        prepass += g.prepassSeconds;
+        skipped += g.nothingToFit ? 1 : 0;
+        auto sec = [](double v) { return formatSig(v, 3); };
+        tt.addRow({g.group, std::to_string(g.rowsUsed), std::to_string(g.fitted.size()),
+                   sec(g.allotSeconds), sec(g.prepassSeconds), sec(g.setupSeconds),
+                   sec(g.screenSeconds), sec(g.optimizeSeconds), sec(g.loboSeconds),
+                   sec(g.seconds), std::to_string(g.evaluations), std::to_string(g.boardRuns),
+                   g.screenStop.empty() ? g.note : g.screenStop, g.optimizerStop});
+      }
+      std::cout << "\nTiming (wall seconds; allotment: the group's share of --time-budget):\n";
+      tt.print(std::cout, fmt);
+      std::cout << "\ntime: " << formatSig(wall, 3) << " s wall for " << res.size() << " groups ("
+                << formatSig(prepass, 3) << " s pre-pass, " << formatSig(total, 3)
+                << " s in the groups' fits; " << skipped
+                << " groups had nothing to fit and got no time share); --time-budget "
+                << (co.timeBudgetSeconds > 0 ? formatSig(co.timeBudgetSeconds, 4) + " s" : std::string("none"))
+                << "\n";
       std::cout << "budget: " << fitted << " fitted parameters for " << rowsUsed
                 << " rows used (at most 1 per 10 rows: " << rowsUsed / 10 << "); "
                 << (fitted * 10 <= rowsUsed ? "holds" : "EXCEEDED") << "\n";

@@ -536,6 +536,7 @@ Action addValidate(CLI::App& app) {
     if (!o->noOut) ro.resolvedDir = outDir + "/resolved";
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
+  std::map<std::string, std::pair<int, int>> coverageByFamily;
     std::vector<validation::ValidationRow> results;
     bool interrupted = false;
     if (!o->cv.empty()) {
@@ -549,6 +550,7 @@ Action addValidate(CLI::App& app) {
       auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
       results = calib::validateCv(sel, runner, vo, plan, committed, reg);
       loboCoverage = calib::finishCv(results, plan);
+      coverageByFamily = calib::cvCoverageByFamily(results, plan);
       std::string groups;
       for (const auto& g : plan.refitGroups) groups += (groups.empty() ? "" : ", ") + g;
       std::cerr << "cv " << o->cv << ": " << plan.refits << " refits of the committed groups ("
@@ -567,6 +569,13 @@ Action addValidate(CLI::App& app) {
           for (const auto& [unit, values] : plan.valuesByUnit)
             for (const auto& [name, v] : values) csv::writeRecord(os, {unit, name, formatNumber(v)});
         });
+        // The share of each family's cross-validated rows inside their 80 % interval.
+        writeFile(outDir + "/cv-coverage.csv", [&](std::ostream& os) {
+          csv::writeRecord(os, {"family", "rows_checked", "rows_inside", "share_inside"});
+          for (const auto& [fam, c] : coverageByFamily)
+            csv::writeRecord(os, {fam, std::to_string(c.first), std::to_string(c.second),
+                                  formatNumber(double(c.second) / c.first)});
+        });
       }
     } else {
       vo.interrupted = &interrupted;
@@ -581,6 +590,9 @@ Action addValidate(CLI::App& app) {
                                         : std::string("n/a"))
                 << " %, target 70-90 %); rows of families without a committed fit are in-sample, rows "
                    "whose refitted parameters have no other row to learn from are no-donor\n";
+    for (const auto& [fam, c] : coverageByFamily)
+      std::cerr << "  " << fam << ": " << c.second << " of " << c.first << " inside ("
+                << pct(double(c.second) / c.first) << " %)\n";
 
     if (!o->noOut) {
       writeFile(outDir + "/validate.csv", [&](std::ostream& os) {

@@ -129,6 +129,29 @@ class SharedCodeRuns {
   std::string dir_;
 };
 
+/// The set-up every run over the fit groups shares (calibrate, --check, params --scan,
+/// validate --cv): kernel-code runs shared by the workers of all its evaluations, the parameter
+/// registry, the committed values, and the config parse hook as it was, restored on the way out
+/// (also when the run throws: the evaluations install their trial values through it).
+class FitSession {
+ public:
+  explicit FitSession(const std::string& sourceDir)
+      : saved_(config::currentParsedFileHook()),
+        reg(ParamRegistry::scan(sourceDir + "/configs")),
+        committed(readParamDir(sourceDir + "/calibration/params", reg)) {}
+  ~FitSession() { config::setParsedFileHook(saved_); }
+  FitSession(const FitSession&) = delete;
+  FitSession& operator=(const FitSession&) = delete;
+
+ private:
+  SharedCodeRuns shared_;
+  config::ParsedFileHook saved_;
+
+ public:
+  const ParamRegistry reg;
+  const ParamSet committed;  ///< calibration/params/*.yaml
+};
+
 constexpr double kCauchyScale = 0.25;
 constexpr double kMissingResidual = 2.0;  ///< a row the trial no longer predicts
 constexpr double kRegularization = 0.002;
@@ -328,6 +351,10 @@ class Evaluator {
           res[i].status != "not-modelled")
         pred = res[i].predicted;
       out[toRunPos[i]] = pred;
+      // The scoring policy's verdict (validation::scoringExclusion, applied by validate): a
+      // config echo or a zero measured value does not depend on the trial values.
+      if (res[i].status.rfind("excluded:", 0) == 0)
+        excluded_[active_[toRunPos[i]]] = res[i].status.substr(9);
       const std::string& b = toRun[i].board;
       if (scopes_.count(b)) memo_[boardKey(b, set)][active_[toRunPos[i]]] = pred;
     }
@@ -348,6 +375,14 @@ class Evaluator {
   }
   int evaluations() const { return evaluations_; }
   int boardRuns() const { return boardRuns_; }
+
+  /// Why the scoring policy leaves the row at position `k` of rows() out of the loss and the
+  /// report (validation::scoringExclusion: `config-echo`, `zero-measured`, a flag), or empty
+  /// when it counts or has not run yet. The fit and `--check` drop such rows as `validate` does.
+  std::string exclusionOf(size_t k) const {
+    auto it = excluded_.find(active_[k]);
+    return it == excluded_.end() ? std::string() : it->second;
+  }
 
   /// Keep only the active rows at positions `keep` (of rows()).
   void restrictTo(const std::vector<size_t>& keep) {
@@ -397,6 +432,7 @@ class Evaluator {
   std::map<std::string, std::set<std::string>> scopes_;
   std::map<std::string, std::set<std::string>> reads_;  ///< board -> "<scope>:<line>" consumed
   std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
+  std::map<size_t, std::string> excluded_;  ///< all_ index -> scoring policy's reason
   int evaluations_ = 0, boardRuns_ = 0;
 };
 
@@ -489,7 +525,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << "`; per-row predictions in `" << g.group << ".csv`; fitted values in `calibration/params/"
      << g.group << ".yaml`.\n\n"
      << "- rows used: " << g.rowsUsed << " (scored rows the model predicts; flagged rows excluded by "
-     << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted)\n"
+     << "`socsim validate --policy`; " << g.rowsNotPredicted << " scored rows not predicted; "
+     << g.rowsExcluded << " predicted rows not scored by the same policy"
+     << (g.excludedReasons.empty() ? "" : ": " + g.excludedReasons) << ")\n"
      << "- candidates: " << g.candidates << " (" << g.unreadCandidates
      << " more in the files these rows parse are read by no model for them: not offered)"
      << ", screened: " << g.screened << ", budget: " << g.budget
@@ -547,29 +585,66 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
 
 /// Minimize `objective` over the unit box from `x0` with NLopt (LN_SBPLX, or LN_BOBYQA in two or
 /// more dimensions when asked), within `maxEvals` evaluations and `maxSeconds`; returns the best
-/// point NLopt reached (a failure to converge keeps it).
+/// point NLopt reached (a failure to converge keeps it). Besides NLopt's own tolerances it stops
+/// early when the objective stalls: no improvement of the best value by more than 1e-4
+/// (relative) in max(10, 2n + 2) evaluations in a row (n: dimensions). The fit's objective is
+/// piecewise flat where integer parameters round and the rows' predictions are quantized, so
+/// NLopt's step tolerances often never trigger and the run used to end only at --max-evals or
+/// the time allotment. `stop`, when given, receives why it stopped: `converged` (NLopt's
+/// tolerance), `stalled`, `max-evals`, `time` or `failed: <what>`.
 std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::vector<double> x0,
                                       int maxEvals, double maxSeconds, const std::string& algorithm,
-                                      std::ostream* log) {
+                                      std::ostream* log, std::string* stop = nullptr) {
   const size_t n = x0.size();
   nlopt::opt o(algorithm == "bobyqa" && n > 1 ? nlopt::LN_BOBYQA : nlopt::LN_SBPLX,
                static_cast<unsigned>(n));
+  struct Stall {
+    nlopt::vfunc f;
+    void* data;
+    nlopt::opt* o;
+    int window;
+    double best = 0;
+    int since = -1;  ///< -1: no call yet
+    bool stalled = false;
+  } st{objective, data, &o, std::max(10, 2 * static_cast<int>(n) + 2)};
+  auto wrapped = [](const std::vector<double>& x, std::vector<double>& grad, void* d) -> double {
+    auto* s = static_cast<Stall*>(d);
+    double f = s->f(x, grad, s->data);
+    if (s->since < 0 || f < s->best - 1e-4 * std::abs(s->best)) {
+      s->best = f;
+      s->since = 0;
+    } else if (++s->since >= s->window) {
+      s->stalled = true;
+      s->o->force_stop();
+    }
+    return f;
+  };
   o.set_lower_bounds(std::vector<double>(n, 0.0));
   o.set_upper_bounds(std::vector<double>(n, 1.0));
-  o.set_min_objective(objective, data);
+  o.set_min_objective(wrapped, &st);
   o.set_maxeval(std::max(1, maxEvals));
   o.set_maxtime(std::max(0.01, maxSeconds));
   o.set_xtol_abs(1e-3);
   o.set_ftol_rel(1e-4);
   o.set_initial_step(std::vector<double>(n, 0.15));
   double f = 0;
+  std::string why;
   try {
-    o.optimize(x0, f);
+    nlopt::result r = o.optimize(x0, f);
+    why = r == nlopt::MAXEVAL_REACHED ? "max-evals"
+          : r == nlopt::MAXTIME_REACHED ? "time"
+          : r == nlopt::FORCED_STOP     ? "stalled"
+                                        : "converged";
   } catch (const nlopt::roundoff_limited&) {
+    why = "converged";
+  } catch (const nlopt::forced_stop&) {
+    why = "stalled";
   } catch (const std::runtime_error& e) {
     // NLopt reports a failure to converge as an exception; keep the best point it saw.
     if (log) *log << "  optimizer: " << e.what() << "\n";
+    why = st.stalled ? "stalled" : std::string("failed: ") + e.what();
   }
+  if (stop) *stop = why;
   return x0;
 }
 
@@ -693,59 +768,15 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
   return h;
 }
 
-GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
-                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
-                     std::unique_ptr<Evaluator> pre = nullptr) {
-  auto t0 = std::chrono::steady_clock::now();
-  // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
-  // share the rest (a refit past the deadline keeps the documented defaults: conservative).
-  auto elapsed = [&t0] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  std::ostream* log = opt.log;
-  GroupResult g;
-  g.group = group.name;
-  std::string paramsDir = opt.sourceDir + "/calibration/params";
-  std::string ownFile = group.name + ".yaml";
-  // The earlier groups' values stay fixed, the later groups' parameters at their defaults
-  // (paramsSeenBy); this group's own file is refitted from the defaults.
-  const ParamSet committedAll = readParamDir(paramsDir, reg);
-  ParamSet base = paramsSeenBy(committedAll, group.name);
-  base.eraseOrigin(ownFile);
-
-  std::vector<MeasuredRow> rows;
-  std::set<std::string> boards;
-  for (const auto& r : all)
-    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
-        !r.board.empty() && !validation::exclusionReason(r)) {
-      rows.push_back(r);
-      boards.insert(r.board);
-    }
-  if (rows.empty()) {
-    g.note = "no scored measured rows";
-    return g;
-  }
-  // The pre-pass's evaluator (same rows) keeps its memo: boards that read none of the values
-  // changed since then are not re-run.
-  std::unique_ptr<Evaluator> evp = pre ? std::move(pre) : std::make_unique<Evaluator>(rows, reg, base, opt);
-  evp->setBase(base);
-  Evaluator& ev = *evp;
-  auto start = ev.predict({}, {});
-  std::vector<size_t> keep;
-  for (size_t i = 0; i < start.size(); ++i)
-    if (start[i]) keep.push_back(i);
-  g.rowsNotPredicted = static_cast<int>(rows.size() - keep.size());
-  ev.restrictTo(keep);
-  rows = ev.rows();
-  g.rowsUsed = static_cast<int>(rows.size());
-  g.budget = g.rowsUsed / 10;
-  std::vector<std::optional<double>> before;
-  for (size_t i : keep) before.push_back(start[i]);
-  g.lossBefore = lossOf(rows, before);
-  if (log)
-    *log << "calibrate " << group.name << ": " << g.rowsUsed << " rows used (" << g.rowsNotPredicted
-         << " scored rows not predicted), loss " << formatSig(g.lossBefore, 5) << "\n";
-
+/// The fit candidates of `group` (its rows run in `ev` at least once): free numeric parameters
+/// of the stage's folders that a model consumed for these rows, ranked for a capped screen.
+/// Sets g.heldAtDefault and g.unreadCandidates. `committedAll`: every committed params file;
+/// `base`: the values the group sees (paramsSeenBy, own file erased).
+std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Evaluator& ev,
+                                              const std::set<std::string>& boards,
+                                              const ParamRegistry& reg, const ParamSet& committedAll,
+                                              const ParamSet& base, GroupResult& g) {
+  const std::string ownFile = group.name + ".yaml";
   // Candidates: free numeric parameters of the stage's folders that these rows read (the
   // files each board's worker parsed while predicting them: presets and workload profiles).
   std::map<std::string, int> boardsReading;  // scope -> boards whose rows read it
@@ -842,6 +873,77 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     if (rank(a) != rank(b)) return rank(a) < rank(b);
     return boardsReading[a->scope] > boardsReading[b->scope];
   });
+  return cand;
+}
+
+GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
+                     const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
+                     std::unique_ptr<Evaluator> pre = nullptr) {
+  auto t0 = std::chrono::steady_clock::now();
+  // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
+  // share the rest (a refit past the deadline keeps the documented defaults: conservative).
+  auto elapsed = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  std::ostream* log = opt.log;
+  GroupResult g;
+  g.group = group.name;
+  std::string paramsDir = opt.sourceDir + "/calibration/params";
+  std::string ownFile = group.name + ".yaml";
+  // The earlier groups' values stay fixed, the later groups' parameters at their defaults
+  // (paramsSeenBy); this group's own file is refitted from the defaults.
+  const ParamSet committedAll = readParamDir(paramsDir, reg);
+  ParamSet base = paramsSeenBy(committedAll, group.name);
+  base.eraseOrigin(ownFile);
+
+  std::vector<MeasuredRow> rows;
+  std::set<std::string> boards;
+  for (const auto& r : all)
+    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
+        !r.board.empty() && !validation::exclusionReason(r)) {
+      rows.push_back(r);
+      boards.insert(r.board);
+    }
+  if (rows.empty()) {
+    g.note = "no scored measured rows";
+    return g;
+  }
+  // The pre-pass's evaluator (same rows) keeps its memo: boards that read none of the values
+  // changed since then are not re-run.
+  std::unique_ptr<Evaluator> evp = pre ? std::move(pre) : std::make_unique<Evaluator>(rows, reg, base, opt);
+  evp->setBase(base);
+  Evaluator& ev = *evp;
+  auto start = ev.predict({}, {});
+  // The rows used: predicted, and scored by validate's policy (the flags were applied above;
+  // a prediction that restates a configured fact is not scored: validation::scoringExclusion).
+  std::vector<size_t> keep;
+  std::map<std::string, int> excludedBy;
+  for (size_t i = 0; i < start.size(); ++i) {
+    if (!start[i]) {
+      ++g.rowsNotPredicted;
+    } else if (std::string why = ev.exclusionOf(i); !why.empty()) {
+      ++g.rowsExcluded;
+      ++excludedBy[why];
+    } else {
+      keep.push_back(i);
+    }
+  }
+  for (const auto& [why, n] : excludedBy)
+    g.excludedReasons += (g.excludedReasons.empty() ? "" : ", ") + std::to_string(n) + " " + why;
+  ev.restrictTo(keep);
+  rows = ev.rows();
+  g.rowsUsed = static_cast<int>(rows.size());
+  g.budget = g.rowsUsed / 10;
+  std::vector<std::optional<double>> before;
+  for (size_t i : keep) before.push_back(start[i]);
+  g.lossBefore = lossOf(rows, before);
+  if (log)
+    *log << "calibrate " << group.name << ": " << g.rowsUsed << " rows used (" << g.rowsNotPredicted
+         << " scored rows not predicted, " << g.rowsExcluded << " predicted rows not scored"
+         << (g.excludedReasons.empty() ? "" : ": " + g.excludedReasons) << "), loss "
+         << formatSig(g.lossBefore, 5) << "\n";
+
+  std::vector<const FreeParam*> cand = selectCandidates(group, ev, boards, reg, committedAll, base, g);
   g.candidates = static_cast<int>(cand.size());
   if (log && !g.heldAtDefault.empty())
     *log << "  " << g.heldAtDefault.size()
@@ -849,15 +951,28 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (log)
     *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
          << " in the files they parse are not read)\n";
+  const size_t allCandidates = cand.size();
   if (static_cast<int>(cand.size()) > opt.maxScreen) cand.resize(static_cast<size_t>(opt.maxScreen));
+  g.allotSeconds = allotSeconds;
+  g.setupSeconds = elapsed();
+  auto phase = [](std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+  };
+  auto tScreen = std::chrono::steady_clock::now();
+  g.screenStop = g.budget == 0 ? "budget 0" : cand.empty() ? "no candidates" : "all";
+  if (g.budget > 0 && cand.size() < allCandidates)
+    g.screenStop = "first " + std::to_string(cand.size()) + " of " + std::to_string(allCandidates) +
+                   " (--max-screen)";
 
   // Sensitivity screen: one step per candidate, keep the ones that move predictions most.
   std::vector<double> defaults;
   for (auto* p : cand) defaults.push_back(p->defaultValue);
-  std::vector<std::pair<double, size_t>> sens;
+  std::vector<std::pair<double, size_t>> sens;  // (screenGain, candidate)
+  std::map<size_t, double> screenRms;            // candidate -> rms change of the step
   for (size_t k = 0; k < cand.size() && g.budget > 0; ++k) {  // budget 0: nothing to screen for
     if (elapsed() > 0.3 * allotSeconds) {
       if (log) *log << "  screen stopped after " << g.screened << " candidates: time allotment\n";
+      g.screenStop = "time after " + std::to_string(k) + " of " + std::to_string(cand.size());
       break;
     }
     const FreeParam& p = *cand[k];
@@ -868,26 +983,40 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     if (v == p.defaultValue) continue;
     auto pred = ev.predict({&p}, {v});
     double s = 0;
+    std::vector<double> r0, d;
     for (size_t i = 0; i < rows.size(); ++i) {
-      double d = residual(rows[i], pred[i]) - residual(rows[i], before[i]);
-      s += d * d;
+      r0.push_back(residual(rows[i], before[i]));
+      d.push_back(residual(rows[i], pred[i]) - r0.back());
+      s += d.back() * d.back();
     }
     s = std::sqrt(s / static_cast<double>(rows.size()));
+    // Room on either side of the default, in screening steps (the step is in the unit box).
+    double step = toUnit(p, v) - u0;
+    double room = step > 0 ? u0 : 1 - u0, ahead = step > 0 ? 1 - u0 : u0;
+    double gain = screenGain(r0, d, room / std::abs(step), ahead / std::abs(step));
     ++g.screened;
     if (log)
       *log << "  screen " << p.name() << " " << p.text << " -> " << formatNumber(v)
-           << ": rms change " << formatSig(s, 3) << "\n";
-    if (s > 1e-9) sens.push_back({s, k});
+           << ": rms change " << formatSig(s, 3) << ", gain " << formatSig(gain, 3) << "\n";
+    if (s > 1e-9 && gain > 0) sens.push_back({gain, k});
+    screenRms[k] = s;
   }
+  // The budget goes to the candidates that can explain most of the residual (screenGain), not
+  // to the ones that merely move the rows most: a parameter at a bound whose only feasible move
+  // worsens every row moves them a lot (session 6: the dhrystone screen kept branches.random
+  // at 0 and biased_probability at 1 over the path length, and the fit could not move either).
   std::sort(sens.begin(), sens.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   if (static_cast<int>(sens.size()) > g.budget) sens.resize(static_cast<size_t>(g.budget));
   std::vector<const FreeParam*> fit;
   std::vector<double> sensitivity;
-  for (const auto& [s, k] : sens) {
+  for (const auto& [gain, k] : sens) {
     fit.push_back(cand[k]);
-    sensitivity.push_back(s);
+    sensitivity.push_back(screenRms[k]);
   }
 
+  g.screenSeconds = phase(tScreen);
+  auto tOptimize = std::chrono::steady_clock::now();
+  g.optimizerStop = fit.empty() ? "nothing to fit" : "";
   std::vector<double> best;
   for (auto* p : fit) best.push_back(p->defaultValue);
   g.lossAfter = g.lossBefore;
@@ -915,7 +1044,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     std::vector<double> x = minimizeInUnitBox(
         objective, &ctx, x0, opt.maxEvaluations,
         std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())),
-        opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log);
+        opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log, &g.optimizerStop);
     // The regularized optimum; keep the defaults unless it lowers the data loss.
     std::vector<double> v;
     for (size_t i = 0; i < x.size(); ++i) v.push_back(fromUnit(*fit[i], x[i]));
@@ -926,6 +1055,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     }
   }
   auto after = ev.predict(fit, best);
+  g.optimizeSeconds = phase(tOptimize);
   for (size_t i = 0; i < fit.size(); ++i) {
     FittedParam fp;
     fp.name = fit[i]->name();
@@ -1054,19 +1184,19 @@ std::vector<const FitGroup*> selectGroups(const CalibrateOptions& opt) {
 
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
                                    const CalibrateOptions& opt) {
-  SharedCodeRuns shared;
-  auto saved = config::currentParsedFileHook();
-  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
+  FitSession session(opt.sourceDir);
+  const ParamRegistry& reg = session.reg;
   std::vector<GroupResult> out;
   auto sel = selectGroups(opt);
   // Time allotment: with a total budget and several groups, one evaluation of each group at
   // the committed values (a pre-pass) weighs the groups; each group then gets the remaining
   // budget in proportion to its weight among the groups still to fit.
-  std::vector<double> weight(sel.size(), 1.0);
+  std::vector<double> weight(sel.size(), 1.0), prepass(sel.size(), 0.0);
+  std::vector<bool> nothing(sel.size(), false);
   std::vector<std::unique_ptr<Evaluator>> pre(sel.size());
   auto tStart = std::chrono::steady_clock::now();
   if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
-    ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+    const ParamSet& committed = session.committed;
     for (size_t i = 0; i < sel.size(); ++i) {
       std::vector<MeasuredRow> gr;
       for (const auto& r : rows)
@@ -1075,14 +1205,30 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
             !r.board.empty() && !validation::exclusionReason(r))
           gr.push_back(r);
       auto t = std::chrono::steady_clock::now();
+      // A group with nothing to fit (fewer than 10 scored rows: budget 0; or no candidate
+      // parameter its rows read) gets no time share: its fit is its first evaluation.
+      nothing[i] = true;
       if (!gr.empty()) {
+        ParamSet base = paramsSeenBy(committed, sel[i]->name);
+        base.eraseOrigin(sel[i]->name + ".yaml");
         pre[i] = std::make_unique<Evaluator>(gr, reg, paramsSeenBy(committed, sel[i]->name), opt);
-        pre[i]->predict({}, {});
+        auto at = pre[i]->predict({}, {});
+        int scored = 0;
+        std::set<std::string> boards;
+        for (size_t k = 0; k < at.size(); ++k)
+          if (at[k] && pre[i]->exclusionOf(k).empty()) {
+            ++scored;
+            boards.insert(pre[i]->rows()[k].board);
+          }
+        GroupResult probe;
+        nothing[i] = scored / 10 == 0 ||
+                     selectCandidates(*sel[i], *pre[i], boards, reg, committed, base, probe).empty();
       }
-      weight[i] = std::max(0.05, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+      prepass[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+      weight[i] = nothing[i] ? 0.0 : std::max(0.05, prepass[i]);
       if (opt.log)
-        *opt.log << "calibrate: pre-pass " << sel[i]->name << " one evaluation " << formatSig(weight[i], 3)
-                 << " s\n";
+        *opt.log << "calibrate: pre-pass " << sel[i]->name << " one evaluation " << formatSig(prepass[i], 3)
+                 << " s" << (nothing[i] ? ": nothing to fit (no time share)" : "") << "\n";
     }
   }
   for (size_t i = 0; i < sel.size(); ++i) {
@@ -1091,13 +1237,14 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
       double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - tStart).count();
       double rest = 0;
       for (size_t j = i; j < sel.size(); ++j) rest += weight[j];
-      allot = std::max(1.0, (opt.timeBudgetSeconds - spent) * weight[i] / rest);
+      allot = rest > 0 ? std::max(1.0, (opt.timeBudgetSeconds - spent) * weight[i] / rest) : 1.0;
       if (opt.log)
         *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
     }
     out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, std::move(pre[i])));
+    out.back().prepassSeconds = prepass[i];
+    out.back().nothingToFit = nothing[i] && sel.size() > 1 && opt.timeBudgetSeconds > 0;
   }
-  config::setParsedFileHook(saved);
   return out;
 }
 
@@ -1164,6 +1311,23 @@ std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, cons
 
 }  // namespace
 
+double screenGain(const std::vector<double>& residuals, const std::vector<double>& change,
+                  double roomBack, double roomAhead) {
+  double rd = 0, dd = 0, rr = 0;
+  for (size_t i = 0; i < residuals.size() && i < change.size(); ++i) {
+    // A row the trial lost (kMissingResidual) or a wild outlier would rule a least-squares
+    // gain: residuals are clipped to the Cauchy loss's working range.
+    double r = std::clamp(residuals[i], -1.0, 1.0), d = std::clamp(change[i], -1.0, 1.0);
+    rd += r * d;
+    dd += d * d;
+    rr += r * r;
+  }
+  if (!(dd > 0)) return 0;
+  double t = std::clamp(-rd / dd, -std::max(0.0, roomBack), std::max(0.0, roomAhead));
+  double gain = -2 * t * rd - t * t * dd;
+  return rr > 0 ? std::max(0.0, gain / rr) : 0.0;
+}
+
 double checkMdapeTolerance(double committedMdape, int rows, bool pp) {
   const double floor = pp ? 0.5 : 0.005;  // 0.5 pp
   const double tol = std::max(floor, 0.02 * std::abs(committedMdape));
@@ -1172,10 +1336,9 @@ double checkMdapeTolerance(double committedMdape, int rows, bool pp) {
 
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
                                           const CalibrateOptions& opt) {
-  SharedCodeRuns shared;
-  auto saved = config::currentParsedFileHook();
-  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
-  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  FitSession session(opt.sourceDir);
+  const ParamRegistry& reg = session.reg;
+  const ParamSet& committed = session.committed;
   std::vector<CheckResult> out;
   for (const FitGroup* g : selectGroups(opt)) {
     std::string report = opt.sourceDir + "/calibration/reports/" + g->name + ".csv";
@@ -1187,6 +1350,10 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     c.rows = static_cast<int>(rows.size());
     Evaluator ev(rows, reg, paramsSeenBy(committed, g->name), opt);
     auto now = ev.predict({}, {});
+    // A report row the scoring policy no longer scores (a model now marks its prediction a
+    // config echo): the committed fit counted it, `validate` does not; the fit is stale.
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (!ev.exclusionOf(i).empty()) ++c.rowsExcluded;
     for (size_t i = 0; i < rows.size(); ++i) {
       bool same = now[i].has_value() == committedPred[i].has_value() &&
                   (!now[i] || std::abs(*now[i] - *committedPred[i]) <=
@@ -1212,8 +1379,12 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     bool lossOk = std::abs(c.lossNow - c.lossCommitted) <= 0.02 * c.lossCommitted + 1e-12;
     c.fitted = static_cast<int>(committedFitted(opt.sourceDir, g->name, reg).size());
     c.budget = c.rows / 10;
-    c.ok = famOk && lossOk && c.fitted <= c.budget;
+    c.ok = famOk && lossOk && c.fitted <= c.budget && c.rowsExcluded == 0;
     c.message = std::string(c.ok ? "ok" : "MISMATCH") +
+                (c.rowsExcluded ? " (" + std::to_string(c.rowsExcluded) +
+                                      " report rows are not scored by validate's policy, e.g. "
+                                      "excluded:config-echo: refit)"
+                                : std::string()) +
                 (c.fitted > c.budget ? " (over budget: " + std::to_string(c.fitted) +
                                            " fitted for " + std::to_string(c.rows) + " rows)"
                                      : std::string()) +
@@ -1223,16 +1394,14 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
                 " rows differ from the report by more than 1e-6";
     out.push_back(c);
   }
-  config::setParsedFileHook(saved);
   return out;
 }
 
 std::map<std::string, int> scanParamReads(const std::vector<MeasuredRow>& rows,
                                           const CalibrateOptions& opt) {
-  SharedCodeRuns shared;
-  auto saved = config::currentParsedFileHook();
-  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
-  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  FitSession session(opt.sourceDir);
+  const ParamRegistry& reg = session.reg;
+  const ParamSet& committed = session.committed;
   std::vector<MeasuredRow> sel;
   for (const auto& r : rows)
     if (!r.board.empty() && groupOfFamily(r.family)) sel.push_back(r);
@@ -1246,7 +1415,6 @@ std::map<std::string, int> scanParamReads(const std::vector<MeasuredRow>& rows,
       for (const auto& b : boards)
         if (ev.consumes(b, p)) ++out[p.name()];
   }
-  config::setParsedFileHook(saved);
   return out;
 }
 
@@ -1288,9 +1456,10 @@ std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
 CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
                      const std::string& mode) {
   auto t0 = std::chrono::steady_clock::now();
-  auto saved = config::currentParsedFileHook();
-  auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");
-  ParamSet committed = readParamDir(opt.sourceDir + "/calibration/params", reg);
+  // (Since session 6 the CV refits share kernel-code runs too, as calibrate's evaluations do.)
+  FitSession session(opt.sourceDir);
+  const ParamRegistry& reg = session.reg;
+  const ParamSet& committed = session.committed;
   CvPlan plan;
   plan.mode = mode;
   struct Committed {
@@ -1406,7 +1575,15 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     for (auto& c : groups) {
       if (!refitNeeded(u, c)) continue;
       c.ev->setBase(values);
-      if (c.ev->evaluations() == 0) c.ev->predict({}, {});  // records what each board reads
+      if (c.ev->evaluations() == 0) {
+        c.ev->predict({}, {});  // records what each board reads
+        // The refit's objective counts the rows validate scores (a stale report may hold a
+        // row the policy now excludes, such as a config echo; --check flags that report).
+        std::vector<size_t> scored;
+        for (size_t k = 0; k < c.ev->rows().size(); ++k)
+          if (c.ev->exclusionOf(k).empty()) scored.push_back(k);
+        c.ev->restrictTo(scored);
+      }
       std::vector<double> full;
       for (auto* p : c.fitted) {
         const ParamValue* v = values.find(p->scope, p->key);
@@ -1451,7 +1628,6 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     }
     plan.unitsAtCommitted += same ? 1 : 0;
   }
-  config::setParsedFileHook(saved);
   plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return plan;
 }

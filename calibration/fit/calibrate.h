@@ -5,8 +5,10 @@
 ///        and calibration/reports/<group>.{csv,md}.
 ///
 /// Method, per fit group (one or more families fitted together):
-///  - rows: the group's measured rows that count under the written exclusion policy
-///    (validation::exclusionReason) and that the model predicts at the starting point;
+///  - rows: the group's measured rows that the model predicts at the starting point and that
+///    count under the scoring policy `socsim validate` applies (validation::scoringExclusion:
+///    the flags, then a zero measured value, then a prediction that restates a configured fact,
+///    `excluded:config-echo`);
 ///  - fixed values: the committed params of the groups before this one in stage order
 ///    (paramsSeenBy); the parameters later groups fit stay at their defaults for these rows;
 ///  - candidates: free parameters in the stage's config folders that the group's rows read:
@@ -16,7 +18,8 @@
 ///    parameter another group's params file fits is not offered (an earlier group's at its
 ///    fitted value, a later group's at its default: GroupResult::heldAtDefault);
 ///  - budget: at most one fitted parameter per ten rows used; when there are more candidates,
-///    a one-step sensitivity screen keeps the ones that move the loss most;
+///    a one-step sensitivity screen keeps the ones whose move can remove most of the residuals
+///    (screenGain);
 ///  - loss: mean Cauchy loss (scale 0.25) of log(predicted/measured), or of (predicted -
 ///    measured)/100 for percentage rows (CPU load), plus 0.002 x the squared distance from the
 ///    default in bound-normalized coordinates (regularization toward the documented defaults);
@@ -126,6 +129,10 @@ struct FamilyInterval {
 struct GroupResult {
   std::string group;
   int rowsUsed = 0, rowsNotPredicted = 0;
+  /// Predicted rows the scoring policy leaves out, as `socsim validate` does
+  /// (validation::scoringExclusion: `config-echo`, `zero-measured`), and why ("12 config-echo").
+  int rowsExcluded = 0;
+  std::string excludedReasons;
   int candidates = 0, screened = 0, budget = 0;
   /// Free parameters of the stage's folders in files these rows parse that no model consumed
   /// for them (config::ReadRecorder): not offered to the screen or the optimizer.
@@ -139,7 +146,19 @@ struct GroupResult {
   int evaluations = 0;   ///< evaluations (each runs the boards whose inputs changed)
   int boardRuns = 0;     ///< board worker runs over all evaluations
   double seconds = 0;    ///< whole group, LOBO refits included
+  /// Where the group's time went (`socsim calibrate`'s timing table), seconds of wall time:
+  double allotSeconds = 0;    ///< its share of --time-budget (or 3 x --max-seconds without one)
+  double prepassSeconds = 0;  ///< its pre-pass evaluation (several groups under a time budget)
+  double setupSeconds = 0;    ///< first evaluation at the starting point, candidate selection
+  double screenSeconds = 0, optimizeSeconds = 0;  ///< sensitivity screen; optimizer
   double loboSeconds = 0;  ///< of which the LOBO refits
+  /// Why the screen ended: `all`, `first N of M (--max-screen)`, `time after K of N`,
+  /// `budget 0`, `no candidates`; why the optimizer ended: `converged`, `stalled` (no gain in
+  /// max(10, 2n + 2) evaluations), `max-evals`, `time`, `nothing to fit`.
+  std::string screenStop, optimizerStop;
+  /// Skipped by the pre-pass: fewer than 10 scored rows (budget 0) or no candidate parameter,
+  /// so the group was given no time share (its report is still written).
+  bool nothingToFit = false;
   int loboEvaluations = 0;  ///< evaluation cap of each LOBO refit
   std::string note;  ///< why nothing was fitted, etc.
   std::vector<LoboChoice> lobo;
@@ -158,6 +177,9 @@ struct CheckResult {
   std::string group;
   bool ok = false;
   int rows = 0, rowsDrifted = 0;
+  /// Report rows the scoring policy (validation::scoringExclusion) now leaves out: the report
+  /// counted rows `validate` does not score; the check fails (refit the group).
+  int rowsExcluded = 0;
   double lossCommitted = 0, lossNow = 0;
   /// The group's committed fitted parameters (its params file and .lobo.csv) and its budget,
   /// one per ten report rows: a group over budget fails the check.
@@ -174,6 +196,14 @@ struct CheckResult {
 /// 25 rows: an 8-row family at 127 % (rt-latency) gets 4.5 pp, not 0.5 pp; the 300-row memory
 /// families keep 0.5 pp. A per-row drift is still counted and the group's loss still checked.
 double checkMdapeTolerance(double committedMdape, int rows, bool pp);
+
+/// The screen's score of one candidate: the share of the squared residuals (clipped to +-1) a
+/// move of it along the screened step can remove under a linear model, `residuals` at the
+/// starting point and `change` their change for one screening step, the move limited to
+/// `roomBack` steps the other way and `roomAhead` steps this way (its bounds). 0 when no
+/// feasible move lowers them (a parameter at a bound that only makes things worse).
+double screenGain(const std::vector<double>& residuals, const std::vector<double>& change,
+                  double roomBack, double roomAhead);
 
 std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
                                           const CalibrateOptions& opt);

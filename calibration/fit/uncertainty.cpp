@@ -220,4 +220,19 @@ std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const
   return {checked, inside};
 }
 
+std::map<std::string, std::pair<int, int>> cvCoverageByFamily(
+    const std::vector<validation::ValidationRow>& rows, const CvPlan& plan) {
+  const std::string name = cvSplitName(plan.mode);
+  std::map<std::string, std::pair<int, int>> out;
+  for (const auto& r : rows) {
+    double e = 0;
+    if (r.split != name || !r.lo || !r.hi || !residualOf(r, e)) continue;
+    auto& c = out[intervalKey(r.measured.family,
+                              r.errorKind == validation::ErrorKind::PercentagePoints)];
+    ++c.first;
+    if (r.measured.value >= *r.lo && r.measured.value <= *r.hi) ++c.second;
+  }
+  return out;
+}
+
 }  // namespace socsim::calib

@@ -54,4 +54,11 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
 /// other units (at least 5 rows). Returns {rows checked, rows inside}.
 std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const CvPlan& plan);
 
+/// After finishCv: per family and error kind (intervalKey), the cross-validated rows checked
+/// against their 80 % interval and how many lie inside: a scored row (status ok) of split
+/// `lobo` / `holdout` with an interval, inside when lo <= measured <= hi. The interval of each
+/// row comes from the other units' CV residuals only (finishCv), never from its own refit.
+std::map<std::string, std::pair<int, int>> cvCoverageByFamily(
+    const std::vector<validation::ValidationRow>& rows, const CvPlan& plan);
+
 }  // namespace socsim::calib

@@ -98,6 +98,18 @@ TEST(Validate, WorkerProcessesGiveTheSameResultAsInProcess) {
 
 // A prediction that restates a configured fact (Prediction::configEcho) is printed but not
 // scored, also when it comes back from a worker process; a flagged row keeps its flag's reason.
+// The one scoring predicate validate, calibrate and --cv share: flags first, then a zero
+// measured value, then a config echo.
+TEST(Policy, ScoringExclusionAddsZeroMeasuredAndConfigEchoToTheFlags) {
+  EXPECT_FALSE(scoringExclusion(row("b", "x", 1), 2, "").has_value());
+  EXPECT_EQ(scoringExclusion(row("b", "x", 1), 2, "the configured clock").value(), "config-echo");
+  EXPECT_EQ(scoringExclusion(row("b", "x", 0), 2, "").value(), "zero-measured");
+  EXPECT_EQ(scoringExclusion(row("b", "x", 1, "MB/s", "outlier:x"), 2, "the clock").value(),
+            "outlier");
+  // CPU load is scored in percentage points: a zero measured load counts.
+  EXPECT_FALSE(scoringExclusion(row("b", "x", 0, "%"), 2, "").has_value());
+}
+
 TEST(Validate, ConfigEchoRowsArePrintedButNotScored) {
   std::vector<calib::MeasuredRow> rows = {row("a", "echo", 8), row("a", "abcd", 10),
                                           row("a", "echo", 8, "MB/s", "outlier:x")};
