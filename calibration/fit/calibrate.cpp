@@ -1265,6 +1265,8 @@ std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
 
 CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
                      const std::string& mode) {
+  // The refits repeat the boards' runs with other parameter values: share what repeats.
+  SharedCodeRuns shared;
   auto t0 = std::chrono::steady_clock::now();
   auto saved = config::currentParsedFileHook();
   auto reg = ParamRegistry::scan(opt.sourceDir + "/configs");

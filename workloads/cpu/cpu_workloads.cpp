@@ -3,7 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <numeric>
+#include <optional>
+#include <sstream>
+
+#include <unistd.h>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -14,6 +20,7 @@
 #include "workloads/builtin.h"
 #include "workloads/cpu/platform_port.h"
 #include "workloads/cpu/stream_generator.h"
+#include "workloads/os/code_run_store.h"
 
 namespace fs = std::filesystem;
 
@@ -665,11 +672,114 @@ const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const ConcurrentSpec& c) {
   return cache_.emplace(key, runConcurrent(ctx, threads)).first->second;
 }
 
+namespace {
+
+// Profile runs shared between the forked workers of `socsim calibrate` (the folder of
+// workloads/os/code_run_store.h; off in a plain validate). A run whose units are too long to be
+// timed one by one depends on the path length only through units = instructions / path length,
+// so the key leaves the path length out and a stored run is rescaled to the trial's: a fit of
+// path lengths then simulates each board once instead of once per evaluation.
+bool pathLengthScales(double ipu) { return !(ipu >= 8 && ipu <= 100000); }  // as measure()
+
+std::string sharedRunKey(const soc::BoardConfig& b, const WorkloadProfile& p, int cores) {
+  WorkloadProfile q = p;
+  q.info.instructions_per_unit = 1;
+  q.info.aarch32_path_factor = 1;
+  q.info.armv5_path_factor = 1;
+  return "profile-run|cores=" + std::to_string(cores) + "|" + wl::os::profileFingerprint(q) +
+         "|" + wl::os::hardwareFingerprint(b);
+}
+
+std::string sharedRunFile(const std::string& key) {
+  std::ostringstream name;
+  name << std::hex << std::hash<std::string>{}(key) << ".prun";
+  return (std::filesystem::path(wl::os::codeRunStoreDir()) / name.str()).string();
+}
+
+void writeVec(std::ostream& out, const std::vector<std::uint64_t>& v) {
+  out << v.size();
+  for (auto x : v) out << " " << x;
+  out << "\n";
+}
+
+std::optional<ProfileRun> loadSharedRun(const std::string& key, double ipu) {
+  std::ifstream in(sharedRunFile(key), std::ios::binary);
+  if (!in) return std::nullopt;
+  size_t len = 0;
+  if (!(in >> len) || len != key.size()) return std::nullopt;
+  in.get();
+  std::string stored(len, '\0');
+  if (!in.read(stored.data(), static_cast<std::streamsize>(len)) || stored != key)
+    return std::nullopt;
+  ProfileRun r;
+  double storedIpu = 0;
+  auto& st = r.stats;
+  size_t n = 0;
+  if (!(in >> storedIpu >> r.clockMhz >> r.reportedClockMhz >> r.cores >> r.cyclesPerUnit >>
+        r.maxCyclesPerUnit >> r.unitsPerSecond >> r.timeShareSeconds >> st.instructions >>
+        st.cycles >> st.branches >> st.mispredicts >> st.takenBranches >> st.loads >> st.stores >>
+        st.fetchLines >> st.fetchMisses >> n))
+    return std::nullopt;
+  st.loadsByLevel.resize(n);
+  for (auto& x : st.loadsByLevel)
+    if (!(in >> x)) return std::nullopt;
+  if (!(in >> n)) return std::nullopt;
+  for (size_t i = 0; i < n; ++i) {
+    double c = 0;
+    std::string name;
+    if (!(in >> c) || in.get() != ' ' || !std::getline(in, name)) return std::nullopt;
+    st.partCycles.push_back(c);
+    st.partNames.push_back(name);
+  }
+  if (!(storedIpu > 0)) return std::nullopt;
+  const double k = ipu / storedIpu;
+  r.unitsPerSecond /= k;
+  r.cyclesPerUnit *= k;
+  r.maxCyclesPerUnit *= k;
+  return r;
+}
+
+void saveSharedRun(const std::string& key, double ipu, const ProfileRun& r) {
+  const std::string file = sharedRunFile(key);
+  const std::string tmp = file + "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return;
+    const auto& st = r.stats;
+    out << key.size() << "\n" << key << "\n"
+        << formatNumber(ipu) << " " << formatNumber(r.clockMhz) << " "
+        << formatNumber(r.reportedClockMhz) << " " << r.cores << " "
+        << formatNumber(r.cyclesPerUnit) << " " << formatNumber(r.maxCyclesPerUnit) << " "
+        << formatNumber(r.unitsPerSecond) << " " << formatNumber(r.timeShareSeconds) << " "
+        << st.instructions << " " << st.cycles << " " << st.branches << " " << st.mispredicts
+        << " " << st.takenBranches << " " << st.loads << " " << st.stores << " " << st.fetchLines
+        << " " << st.fetchMisses << " ";
+    writeVec(out, st.loadsByLevel);
+    out << st.partCycles.size() << "\n";
+    for (size_t i = 0; i < st.partCycles.size(); ++i)
+      out << formatNumber(st.partCycles[i]) << " "
+          << (i < st.partNames.size() ? st.partNames[i] : std::string("?")) << "\n";
+    if (!out) return;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
+}
+
+}  // namespace
+
 const ProfileRun& CpuBenchmarks::run(RunContext& ctx, const WorkloadProfile& p, int cores) {
   std::string key = boardKey(ctx) + "|" + p.file + "|" + std::to_string(cores);
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
-  return cache_.emplace(key, runProfile(ctx, p, cores)).first->second;
+  const double ipu = p.instructionsPerUnit(ctx.board().mainCluster().core.isa);
+  if (wl::os::codeRunStoreDir().empty() || !pathLengthScales(ipu))
+    return cache_.emplace(key, runProfile(ctx, p, cores)).first->second;
+  const std::string shared = sharedRunKey(ctx.board(), p, cores);
+  if (auto stored = loadSharedRun(shared, ipu)) return cache_.emplace(key, *stored).first->second;
+  ProfileRun r = runProfile(ctx, p, cores);
+  saveSharedRun(shared, ipu, r);
+  return cache_.emplace(key, r).first->second;
 }
 
 Prediction CpuBenchmarks::predict(RunContext& ctx, const Query& q) {
