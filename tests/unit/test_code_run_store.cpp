@@ -36,27 +36,37 @@ std::string tempDir(const std::string& tag) {
       .string();
 }
 
-/// lat_pipe and lat_syscall-null on am335x-evm in a child process, sharing runs via `dir`.
-std::string predictInChild(const std::string& dir) {
+/// Run `body` in a child process with runs shared via `dir`: what it prints, or the error.
+template <class Body>
+std::string inChild(const std::string& dir, Body body) {
   return test::runInChild([&] {
     std::ostringstream os;
     try {
       setCodeRunStoreDir(dir);
-      validation::BoardRunContext ctx(
-          std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am335x-evm"))));
-      OsBenchmarks w(defaultOsDataDir());
-      for (const char* b : {"lat_pipe", "lat_syscall-null"}) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g\n",
-                      w.predict(ctx, {"lmbench-os", b, "perf", "", "us"}).value);
-        os << buf;
-      }
+      body(os);
     } catch (const std::exception& e) {
       os << "error: " << e.what();
     } catch (const wl::NotModelled& e) {
       os << "not modelled: " << e.reason;
     }
     return os.str();
+  });
+}
+
+void printValue(std::ostream& os, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g\n", v);
+  os << buf;
+}
+
+/// lat_pipe and lat_syscall-null on am335x-evm in a child process, sharing runs via `dir`.
+std::string predictInChild(const std::string& dir) {
+  return inChild(dir, [](std::ostream& os) {
+    validation::BoardRunContext ctx(
+        std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am335x-evm"))));
+    OsBenchmarks w(defaultOsDataDir());
+    for (const char* b : {"lat_pipe", "lat_syscall-null"})
+      printValue(os, w.predict(ctx, {"lmbench-os", b, "perf", "", "us"}).value);
   });
 }
 
@@ -162,25 +172,12 @@ std::string profileCopy(const std::string& tag, double factor) {
 
 /// CoreMark-PRO sha-test on j722s_evm-fs at 1 and 4 contexts, profiles from `profiles`.
 std::string predictCpuInChild(const std::string& dir, const std::string& profiles) {
-  return test::runInChild([&] {
-    std::ostringstream os;
-    try {
-      setCodeRunStoreDir(dir);
-      validation::BoardRunContext ctx(
-          std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j722s_evm-fs"))));
-      wl::cpu::CpuBenchmarks w(profiles);
-      for (const char* c : {"cores=1", "cores=4"}) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g\n",
-                      w.predict(ctx, {"coremark-pro", "sha-test", "perf", c, "workloads/s"}).value);
-        os << buf;
-      }
-    } catch (const std::exception& e) {
-      os << "error: " << e.what();
-    } catch (const wl::NotModelled& e) {
-      os << "not modelled: " << e.reason;
-    }
-    return os.str();
+  return inChild(dir, [&](std::ostream& os) {
+    validation::BoardRunContext ctx(
+        std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j722s_evm-fs"))));
+    wl::cpu::CpuBenchmarks w(profiles);
+    for (const char* c : {"cores=1", "cores=4"})
+      printValue(os, w.predict(ctx, {"coremark-pro", "sha-test", "perf", c, "workloads/s"}).value);
   });
 }
 

@@ -4,12 +4,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <numeric>
 #include <optional>
 #include <sstream>
-
-#include <unistd.h>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -690,12 +687,6 @@ std::string sharedRunKey(const soc::BoardConfig& b, const WorkloadProfile& p, in
          "|" + wl::os::hardwareFingerprint(b);
 }
 
-std::string sharedRunFile(const std::string& key) {
-  std::ostringstream name;
-  name << std::hex << std::hash<std::string>{}(key) << ".prun";
-  return (std::filesystem::path(wl::os::codeRunStoreDir()) / name.str()).string();
-}
-
 void writeVec(std::ostream& out, const std::vector<std::uint64_t>& v) {
   out << v.size();
   for (auto x : v) out << " " << x;
@@ -703,14 +694,8 @@ void writeVec(std::ostream& out, const std::vector<std::uint64_t>& v) {
 }
 
 std::optional<ProfileRun> loadSharedRun(const std::string& key, double ipu) {
-  std::ifstream in(sharedRunFile(key), std::ios::binary);
-  if (!in) return std::nullopt;
-  size_t len = 0;
-  if (!(in >> len) || len != key.size()) return std::nullopt;
-  in.get();
-  std::string stored(len, '\0');
-  if (!in.read(stored.data(), static_cast<std::streamsize>(len)) || stored != key)
-    return std::nullopt;
+  std::ifstream in(wl::os::storeEntryFile(key, ".prun"), std::ios::binary);
+  if (!in || !wl::os::readEntryKey(in, key)) return std::nullopt;
   ProfileRun r;
   double storedIpu = 0;
   auto& st = r.stats;
@@ -740,30 +725,20 @@ std::optional<ProfileRun> loadSharedRun(const std::string& key, double ipu) {
 }
 
 void saveSharedRun(const std::string& key, double ipu, const ProfileRun& r) {
-  const std::string file = sharedRunFile(key);
-  const std::string tmp = file + "." + std::to_string(::getpid()) + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) return;
-    const auto& st = r.stats;
-    out << key.size() << "\n" << key << "\n"
-        << formatNumber(ipu) << " " << formatNumber(r.clockMhz) << " "
-        << formatNumber(r.reportedClockMhz) << " " << r.cores << " "
-        << formatNumber(r.cyclesPerUnit) << " " << formatNumber(r.maxCyclesPerUnit) << " "
-        << formatNumber(r.unitsPerSecond) << " " << formatNumber(r.timeShareSeconds) << " "
-        << st.instructions << " " << st.cycles << " " << st.branches << " " << st.mispredicts
-        << " " << st.takenBranches << " " << st.loads << " " << st.stores << " " << st.fetchLines
-        << " " << st.fetchMisses << " ";
-    writeVec(out, st.loadsByLevel);
-    out << st.partCycles.size() << "\n";
-    for (size_t i = 0; i < st.partCycles.size(); ++i)
-      out << formatNumber(st.partCycles[i]) << " "
-          << (i < st.partNames.size() ? st.partNames[i] : std::string("?")) << "\n";
-    if (!out) return;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
+  std::ostringstream out;
+  const auto& st = r.stats;
+  out << formatNumber(ipu) << " " << formatNumber(r.clockMhz) << " "
+      << formatNumber(r.reportedClockMhz) << " " << r.cores << " " << formatNumber(r.cyclesPerUnit)
+      << " " << formatNumber(r.maxCyclesPerUnit) << " " << formatNumber(r.unitsPerSecond) << " "
+      << formatNumber(r.timeShareSeconds) << " " << st.instructions << " " << st.cycles << " "
+      << st.branches << " " << st.mispredicts << " " << st.takenBranches << " " << st.loads << " "
+      << st.stores << " " << st.fetchLines << " " << st.fetchMisses << " ";
+  writeVec(out, st.loadsByLevel);
+  out << st.partCycles.size() << "\n";
+  for (size_t i = 0; i < st.partCycles.size(); ++i)
+    out << formatNumber(st.partCycles[i]) << " "
+        << (i < st.partNames.size() ? st.partNames[i] : std::string("?")) << "\n";
+  wl::os::writeEntry(key, ".prun", out.str());
 }
 
 }  // namespace
