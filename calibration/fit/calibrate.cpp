@@ -1455,6 +1455,8 @@ std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
 
 CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
                      const std::string& mode) {
+  // The refits repeat the boards' runs with other parameter values: share what repeats.
+  SharedCodeRuns shared;
   auto t0 = std::chrono::steady_clock::now();
   // (Since session 6 the CV refits share kernel-code runs too, as calibrate's evaluations do.)
   FitSession session(opt.sourceDir);

@@ -10,10 +10,13 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "soc/config/loader.h"
 #include "tests/support/child_process.h"
 #include "validation/board_runner.h"
+#include "workloads/cpu/cpu_workloads.h"
 #include "workloads/os/code_run_store.h"
 #include "workloads/os/os_benchmarks.h"
 
@@ -33,27 +36,37 @@ std::string tempDir(const std::string& tag) {
       .string();
 }
 
-/// lat_pipe and lat_syscall-null on am335x-evm in a child process, sharing runs via `dir`.
-std::string predictInChild(const std::string& dir) {
+/// Run `body` in a child process with runs shared via `dir`: what it prints, or the error.
+template <class Body>
+std::string inChild(const std::string& dir, Body body) {
   return test::runInChild([&] {
     std::ostringstream os;
     try {
       setCodeRunStoreDir(dir);
-      validation::BoardRunContext ctx(
-          std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am335x-evm"))));
-      OsBenchmarks w(defaultOsDataDir());
-      for (const char* b : {"lat_pipe", "lat_syscall-null"}) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g\n",
-                      w.predict(ctx, {"lmbench-os", b, "perf", "", "us"}).value);
-        os << buf;
-      }
+      body(os);
     } catch (const std::exception& e) {
       os << "error: " << e.what();
     } catch (const wl::NotModelled& e) {
       os << "not modelled: " << e.reason;
     }
     return os.str();
+  });
+}
+
+void printValue(std::ostream& os, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g\n", v);
+  os << buf;
+}
+
+/// lat_pipe and lat_syscall-null on am335x-evm in a child process, sharing runs via `dir`.
+std::string predictInChild(const std::string& dir) {
+  return inChild(dir, [](std::ostream& os) {
+    validation::BoardRunContext ctx(
+        std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("am335x-evm"))));
+    OsBenchmarks w(defaultOsDataDir());
+    for (const char* b : {"lat_pipe", "lat_syscall-null"})
+      printValue(os, w.predict(ctx, {"lmbench-os", b, "perf", "", "us"}).value);
   });
 }
 
@@ -127,4 +140,78 @@ TEST(CodeRunStore, StoredRunsPredictLikeSimulatedOnes) {
   EXPECT_EQ(alone.find("error"), std::string::npos) << alone;
   EXPECT_EQ(alone, first);
   EXPECT_EQ(first, second);
+}
+
+namespace {
+
+/// A copy of configs/workloads with sha-test's path length multiplied by `factor`.
+std::string profileCopy(const std::string& tag, double factor) {
+  const std::string dir = tempDir("profiles-" + tag);
+  fs::remove_all(dir);
+  fs::copy(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/workloads", dir,
+           fs::copy_options::recursive);
+  const std::string file = dir + "/coremark-pro/sha-test.yaml";
+  std::string text;
+  {
+    std::ifstream in(file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  const std::string key = "instructions_per_unit: {value: ";
+  const auto at = text.find(key);
+  if (at == std::string::npos) return "";
+  const auto end = text.find(',', at);
+  const double v = std::stod(text.substr(at + key.size(), end - at - key.size()));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v * factor);
+  text.replace(at + key.size(), end - at - key.size(), buf);
+  std::ofstream(file) << text;
+  return dir;
+}
+
+/// CoreMark-PRO sha-test on j722s_evm-fs at 1 and 4 contexts, profiles from `profiles`.
+std::string predictCpuInChild(const std::string& dir, const std::string& profiles) {
+  return inChild(dir, [&](std::ostream& os) {
+    validation::BoardRunContext ctx(
+        std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j722s_evm-fs"))));
+    wl::cpu::CpuBenchmarks w(profiles);
+    for (const char* c : {"cores=1", "cores=4"})
+      printValue(os, w.predict(ctx, {"coremark-pro", "sha-test", "perf", c, "workloads/s"}).value);
+  });
+}
+
+std::vector<double> numbers(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<double> v;
+  double x = 0;
+  while (in >> x) v.push_back(x);
+  return v;
+}
+
+}  // namespace
+
+// CPU profile runs (workloads/cpu/cpu_workloads.cpp) share the folder: the key leaves the path
+// length out, so a trial with another path length reads the stored run and rescales it, and
+// gets what a simulation with that path length gives.
+TEST(CodeRunStore, StoredProfileRunsRescaleToThePathLength) {
+  const std::string dir = tempDir("cpu");
+  fs::remove_all(dir);
+  const std::string base = std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/workloads";
+  const std::string longer = profileCopy("x2", 2.0);
+  ASSERT_FALSE(longer.empty());
+  const auto simulated = numbers(predictCpuInChild("", longer));
+  const auto first = numbers(predictCpuInChild(dir, base));  // simulates and stores
+  ASSERT_FALSE(fs::is_empty(dir));
+  const auto rescaled = numbers(predictCpuInChild(dir, longer));  // reads and rescales
+  ASSERT_EQ(simulated.size(), 2u);
+  ASSERT_EQ(first.size(), 2u);
+  ASSERT_EQ(rescaled.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_NEAR(rescaled[i], simulated[i], 1e-9 * simulated[i]) << i;
+    EXPECT_NEAR(first[i] / rescaled[i], 2.0, 1e-9) << i;
+  }
+  setCodeRunStoreDir("");
+  fs::remove_all(dir);
+  fs::remove_all(longer);
 }

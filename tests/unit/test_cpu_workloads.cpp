@@ -380,6 +380,32 @@ TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
   EXPECT_GT(s.value, 0);
 }
 
+// EEMBC MITH hands whole work items to the contexts: a run of 10 items (nnet_test, sha-test)
+// on 4 contexts takes 3 item times, so it keeps 10/12 of four cores (the guide: 3.33x at 4
+// contexts, 5x at 8); a workload of one item per iteration is raised to one item per context.
+TEST(CpuWorkloads, HarnessHandsOutWholeItems) {
+  EXPECT_DOUBLE_EQ(harnessEfficiency(10, 1), 1.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(10, 2), 1.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(10, 4), 10.0 / 12.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(10, 8), 10.0 / 16.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(50, 8), 50.0 / 56.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(70, 4), 70.0 / 72.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(1, 8), 1.0);
+  EXPECT_DOUBLE_EQ(harnessEfficiency(0, 8), 1.0);
+  // On a four-core board the ten SHA-256 items of four contexts take three rounds.
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
+      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j722s_evm-fs.yaml")));
+  CpuBenchmarks w(defaultProfileDir());
+  auto q = [](int cores) {
+    return wl::Query{"coremark-pro", "sha-test", "perf", "cores=" + std::to_string(cores),
+                     "workloads/s"};
+  };
+  const double r1 = w.predict(ctx, q(1)).value;
+  const double r4 = w.predict(ctx, q(4)).value;
+  EXPECT_LE(r4 / r1, 4.0 * 10.0 / 12.0 * 1.02);
+  EXPECT_GT(r4 / r1, 4.0 * 10.0 / 12.0 * 0.9);
+}
+
 // MultiBench on the platform: a work item split over four workers on a two-core SoC runs close
 // to twice as fast (the threads time-share the cores: the iteration takes at least the total
 // thread time over the cores); the items of a mix run in turn (MITH with one context), so their

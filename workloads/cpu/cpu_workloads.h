@@ -85,6 +85,11 @@ double delayLoopBogoMips(const models::CoreParams& core, const models::CoreTimin
 /// timer clock, which no board fact gives yet).
 double scriptCpuClockMhz(const soc::BoardConfig& b);
 
+/// @brief Share of N contexts' throughput a harness run of `items` whole work items keeps:
+///        the items are handed out one at a time, so the run lasts ceil(items / N) item times
+///        (EEMBC MITH; items = the workload's default iterations x items). 1 when items <= 0.
+double harnessEfficiency(int items, int contexts);
+
 /// Run `p` on `cores` cores of the board's main cluster over the board's platform.
 /// Throws NotModelled when the board cannot run it.
 ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores);

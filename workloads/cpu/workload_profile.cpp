@@ -44,6 +44,10 @@ const params::Schema<ProfileInfo>& ProfileInfo::schema() {
           .integer("threads", &P::threads, "count", 0, 64,
                    "software threads (one per core); 0 = not documented for the measured runs",
                    "benchmark run rules")
+          .integer("harness_items", &P::harness_items, "count", 0, 1 << 20,
+                   "work-item runs of one harness run, handed out one at a time to the contexts "
+                   "(EEMBC MITH: workload iterations x items); 0 = not modelled",
+                   "benchmark source (the workload's main: workload->iterations, items)")
           .integer("seed", &P::seed, "count", 0, 2147483647, "instruction-stream generator seed",
                    "socsim determinism rule")
           .integer("variants", &P::variants, "count", 1, 64,

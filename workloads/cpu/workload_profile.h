@@ -8,7 +8,7 @@
 /// `preset: base.yaml` and override groups). Groups:
 /// @code
 ///   profile:      {name, description, characterization, work_unit, instructions_per_unit,
-///                  threads, seed, warmup_instructions, measure_instructions}
+///                  threads, harness_items, seed, warmup_instructions, measure_instructions}
 ///   mix:          {int_alu, int_mul, ..., fp_move}     fractions of dynamic instructions
 ///   dependencies: {d1, d2, d3_4, d5_8, d9_16, d17_32, d33_64, far, none, second_source,
 ///                  load_address_recent, consume_loads, store_result, accumulator_chains,
@@ -46,6 +46,11 @@ struct ProfileInfo {
   double aarch32_path_factor = 1.15;    ///< A32/T32 (ARMv7-A/R, ARMv7E-M) path length / A64's
   double armv5_path_factor = 1.30;      ///< ARMv5TE path length / A64's
   int threads = 1;                      ///< software threads (one per core)
+  /// Work-item runs one run of the benchmark's harness makes (EEMBC MITH: the workload's
+  /// default iterations x its items); 0 = not a run of whole items. With N contexts the harness
+  /// hands the items out one at a time (raising the count to N when it is below), so the run
+  /// takes ceil(items / N) item times on N cores.
+  int harness_items = 0;
   int seed = 1;                         ///< generator seed (determinism)
   int variants = 16;                    ///< statistically equivalent programs averaged over
   int warmup_instructions = 200000;     ///< before the first program (then 50000 per program)

@@ -33,12 +33,6 @@ void appendFields(std::string& out, const T& obj) {
   out += "}";
 }
 
-std::string fileOf(const std::string& key) {
-  std::ostringstream name;
-  name << std::hex << std::hash<std::string>{}(key) << ".run";
-  return (fs::path(storeDir()) / name.str()).string();
-}
-
 }  // namespace
 
 void setCodeRunStoreDir(const std::string& dir) {
@@ -77,17 +71,40 @@ std::string profileFingerprint(const cpu::WorkloadProfile& p) {
   return out;
 }
 
-std::optional<CodeRun> loadCodeRun(const std::string& key) {
-  if (storeDir().empty()) return std::nullopt;
-  std::ifstream in(fileOf(key), std::ios::binary);
-  if (!in) return std::nullopt;
-  // Layout: key length, the key, then "cpi l1i l1d parts", then one "share name" per part.
+std::string storeEntryFile(const std::string& key, const std::string& ext) {
+  std::ostringstream name;
+  name << std::hex << std::hash<std::string>{}(key) << ext;
+  return (fs::path(storeDir()) / name.str()).string();
+}
+
+bool readEntryKey(std::istream& in, const std::string& key) {
   size_t len = 0;
-  if (!(in >> len) || len != key.size()) return std::nullopt;
+  if (!(in >> len) || len != key.size()) return false;
   in.get();
   std::string stored(len, '\0');
-  if (!in.read(stored.data(), static_cast<std::streamsize>(len)) || stored != key)
-    return std::nullopt;
+  return in.read(stored.data(), static_cast<std::streamsize>(len)) && stored == key;
+}
+
+void writeEntry(const std::string& key, const std::string& ext, const std::string& body) {
+  if (storeDir().empty()) return;
+  const std::string file = storeEntryFile(key, ext);
+  const std::string tmp = file + "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return;
+    out << key.size() << "\n" << key << "\n" << body;
+    if (!out) return;
+  }
+  std::error_code ec;
+  fs::rename(tmp, file, ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
+std::optional<CodeRun> loadCodeRun(const std::string& key) {
+  if (storeDir().empty()) return std::nullopt;
+  std::ifstream in(storeEntryFile(key, ".run"), std::ios::binary);
+  // Layout: key length, the key, then "cpi l1i l1d parts", then one "share name" per part.
+  if (!in || !readEntryKey(in, key)) return std::nullopt;
   CodeRun r;
   size_t parts = 0;
   if (!(in >> r.cpi >> r.l1iPerKi >> r.l1dPerKi >> parts)) return std::nullopt;
@@ -101,21 +118,11 @@ std::optional<CodeRun> loadCodeRun(const std::string& key) {
 }
 
 void saveCodeRun(const std::string& key, const CodeRun& run) {
-  if (storeDir().empty()) return;
-  const std::string file = fileOf(key);
-  const std::string tmp = file + "." + std::to_string(::getpid()) + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) return;
-    out << key.size() << "\n" << key << "\n"
-        << formatNumber(run.cpi) << " " << formatNumber(run.l1iPerKi) << " "
-        << formatNumber(run.l1dPerKi) << " " << run.shares.size() << "\n";
-    for (const auto& [name, share] : run.shares) out << formatNumber(share) << " " << name << "\n";
-    if (!out) return;
-  }
-  std::error_code ec;
-  fs::rename(tmp, file, ec);
-  if (ec) fs::remove(tmp, ec);
+  std::ostringstream out;
+  out << formatNumber(run.cpi) << " " << formatNumber(run.l1iPerKi) << " "
+      << formatNumber(run.l1dPerKi) << " " << run.shares.size() << "\n";
+  for (const auto& [name, share] : run.shares) out << formatNumber(share) << " " << name << "\n";
+  writeEntry(key, ".run", out.str());
 }
 
 }  // namespace socsim::wl::os

@@ -16,6 +16,7 @@
 /// Off (empty folder) by default: `socsim validate` predicts every board once per process and
 /// gains nothing; `socsim calibrate` turns it on for its own run with a fresh temporary folder
 /// and removes it afterwards (the entries are only valid for one build of the models).
+#include <istream>
 #include <optional>
 #include <string>
 
@@ -38,6 +39,14 @@ const std::string& codeRunStoreDir();
 std::string hardwareFingerprint(const soc::BoardConfig& board);
 /// Fingerprint of an instruction-stream profile (every schema field of every group).
 std::string profileFingerprint(const cpu::WorkloadProfile& p);
+
+/// The file of the entry stored under `key` with extension `ext` (in the shared folder).
+std::string storeEntryFile(const std::string& key, const std::string& ext);
+/// Read an entry's header (key length, then the key) from `in`: true when it is `key`'s.
+bool readEntryKey(std::istream& in, const std::string& key);
+/// Store `body` under `key` with extension `ext`: written to a temporary name, then renamed
+/// (concurrent workers never read a half-written entry); no-op when sharing is off.
+void writeEntry(const std::string& key, const std::string& ext, const std::string& body);
 
 /// The stored run for `key`, when sharing is on and one was stored.
 std::optional<CodeRun> loadCodeRun(const std::string& key);
