@@ -168,6 +168,13 @@ TEST(Boards, FactsMatchTheGuidesAndDatasheets) {
   EXPECT_EQ(j721e.dram->cl_tck, 36);
   EXPECT_EQ(j721e.clusters[0].l1i->size_bytes, 48u * 1024);
   EXPECT_EQ(j721e.clusters[0].core.type, "cortex-a72");
+  // MSMC L3: the System Firmware board configuration's split (U-Boot board-cfg.yaml
+  // msmc_cache_size), not guide 003's 'L3 Cache size 3MB': none on J721E/J721S2, 512 KiB on J7200.
+  EXPECT_FALSE(j721e.l3.has_value());
+  EXPECT_FALSE(soc::loadBoard(boardsDir() + "/j721s2-evm.yaml").l3.has_value());
+  auto j7200 = soc::loadBoard(boardsDir() + "/j7200-evm.yaml");
+  ASSERT_TRUE(j7200.l3.has_value());
+  EXPECT_EQ(j7200.l3->size_bytes, 512u * 1024);
 
   // K2G EVM: the guide's table says DDR3-1333, U-Boot programs the 1 GHz EVM for 1066 MT/s CL7.
   auto k2g = soc::loadBoard(boardsDir() + "/k2g-evm.yaml");
