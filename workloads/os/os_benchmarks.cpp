@@ -204,8 +204,10 @@ bool OsBenchmarks::covers(const Query& q) const {
 Prediction OsBenchmarks::predict(RunContext& ctx, const Query& q) {
   if (!loadError_.empty()) throw InputError(dir_, 0, "", loadError_);
   const soc::BoardConfig& b = ctx.board();
-  if (b.software.stack != "linux" && b.software.stack != "linux-rt")
-    throw NotModelled{"board " + b.board.name + " runs " + b.software.stack +
+  // The release the row was measured in picks the kernel generation (software_releases).
+  const soc::SoftwareParams& sw = b.softwareFor(q.source);
+  if (sw.stack != "linux" && sw.stack != "linux-rt")
+    throw NotModelled{"board " + b.board.name + " runs " + sw.stack +
                       ", not Linux: no kernel paths to run"};
   const bool rt = q.family == "rt-latency";
   const std::string bench = rt ? q.benchmark : canonical(q.benchmark);
@@ -219,10 +221,11 @@ Prediction OsBenchmarks::predict(RunContext& ctx, const Query& q) {
   std::string key = b.file + "|";
   for (const auto& o : b.overrides) key += o + ";";
   key += "|" + q.family + "|" + bench + "|" + (rt ? q.params : std::string());
+  if (b.softwareReleases.count(q.source)) key += "|" + q.source;
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
 
-  OsMachine m(ctx, b.software.kernel_paths, kernelProfile_, codeRuns_);
+  OsMachine m(ctx, sw.kernel_paths, kernelProfile_, codeRuns_);
   Prediction p = rt ? cyclictest(m, q) : compute(m, bench);
   return cache_.emplace(key, std::move(p)).first->second;
 }
