@@ -336,6 +336,24 @@ TEST(OsWorkloads, BranchHistoryLoopOnlyInKernelsThatHaveIt) {
   EXPECT_NEAR(on1000 - on100, 900 / 1500.0, 0.01);
 }
 
+// Spectre v2 on Cortex-A15: Linux invalidates the whole L1 I-cache on every switch of address
+// space (cpu_v7_iciallu_switch_mm). On the uniprocessor K2G every lat_pipe hand-over switches
+// process, so the hop's code refetches from L2; a Cortex-A53 (AM654x) has no such switch, and a
+// kernel without the hardening pays nothing.
+TEST(OsWorkloads, SwitchMmInvalidatesTheA15InstructionCache) {
+  const std::string off = "software.kernel_paths.spectre_v2_switch_mm_hardening=false";
+  auto a15 = soc::loadBoard(boardFile("k2g-evm"));
+  EXPECT_TRUE(a15.mainCluster().core.switch_mm_invalidates_icache);
+  EXPECT_FALSE(soc::loadBoard(boardFile("am654x-evm")).mainCluster().core.switch_mm_invalidates_icache);
+  const auto q = lm("lat_pipe");
+  const double on = one("k2g-evm", {}, q), without = one("k2g-evm", {off}, q);
+  EXPECT_GT(on, without * 1.05);
+  EXPECT_LT(on, without * 3);
+  EXPECT_EQ(one("am654x-evm", {}, q), one("am654x-evm", {off}, q));
+  // A system call switches no address space.
+  EXPECT_EQ(one("k2g-evm", {}, lm("lat_syscall-null")), one("k2g-evm", {off}, lm("lat_syscall-null")));
+}
+
 // lmbench3 lat_sem: each task's semop also performs the sleeping peer's queued operation, so a
 // cycle is two hand-overs and three semops per task, reported as six units. On one core every
 // semop is on the path (one kernel entry per unit; lat_pipe's round trip has four); with a core

@@ -259,6 +259,10 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
       hop += sleepSwitch;
       w += times(hop, hops);
       r.add(m.code(w), 1 - x);
+      // lmbench's ends are processes: each hand-over on one core switches address space, and a
+      // core that invalidates its I-cache then (Cortex-A15) runs the next hop's code from L2.
+      if (hops > 0 && m.switchMmFlushesIcache())
+        r.add(m.switchMmRefill(times(w, 1.0 / hops)), hops * (1 - x));
     }
     if (x > 0) {
       CodeWork w = fixed;

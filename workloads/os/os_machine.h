@@ -132,6 +132,15 @@ class OsMachine {
   /// ARMv5 L1 caches are virtually indexed and tagged: a context switch cleans and invalidates
   /// them and flushes the TLB (Linux arch/arm/mm/proc-arm926.S cpu_arm926_switch_mm).
   bool vivtCaches() const;
+  /// The stack's kernel invalidates this core's L1 instruction cache on every switch of address
+  /// space (KernelPathParams::spectre_v2_switch_mm_hardening and the core fact
+  /// CoreParams::switch_mm_invalidates_icache: Cortex-A15).
+  bool switchMmFlushesIcache() const;
+  /// What `w`, the code run between two switches of address space on one core, adds when the
+  /// switch invalidated the L1 instruction cache (and with it the A15's branch predictor): a
+  /// cold run of `w` less a warm run, without the cold run's extra L1D time (the data side stays
+  /// warm); part `switch_mm.icache_refill`. Empty when switchMmFlushesIcache() is false.
+  Timed switchMmRefill(const CodeWork& w);
   /// Translation-table levels of a page walk (4 KiB pages: AArch64 48-bit VA 4, ARMv7/v5 2).
   int pageWalkLevels() const;
   /// Dynamic-instruction factor: the ISA path factor, times the stack's path factor and the
