@@ -32,6 +32,9 @@ struct CoreParams {
   /// Spectre-BHB: iterations of the branch loop Linux runs on every kernel entry from user
   /// space on this core type (0 = not affected or not mitigated with the loop).
   int bhb_loop_iterations = 0;
+  /// Spectre v2: Linux invalidates this core's whole L1 instruction cache (ICIALLU) on every
+  /// switch of address space, its way of flushing the branch predictor (false = not this way).
+  bool switch_mm_invalidates_icache = false;
 
   static const params::Schema<CoreParams>& schema();
 };
@@ -75,6 +78,11 @@ inline const params::Schema<CoreParams>& CoreParams::schema() {
                    "(Spectre-BHB mitigation; 0 = none)",
                    "Linux arch/arm64/kernel/proton-pack.c spectre_bhb_loop_affected and "
                    "arch/arm/mm/proc-v7-bugs.c cpu_v7_spectre_bhb_init (MIDR lists)")
+          .flag("switch_mm_invalidates_icache", &CoreParams::switch_mm_invalidates_icache,
+                "Linux invalidates the whole L1 instruction cache on every switch of address "
+                "space on this core type (Spectre v2 branch-predictor hardening by ICIALLU)",
+                "Linux arch/arm/mm/proc-v7-bugs.c cpu_v7_spectre_init (Cortex-A15, Brahma-B15: "
+                "ICIALLU) and arch/arm/mm/proc-v7.S cpu_v7_iciallu_switch_mm")
           .real("clock_mhz", &CoreParams::clock_mhz, "MHz", 1, 10000, "core clock",
                 "board fact: SoC datasheet operating point / guide board table")
           .required();

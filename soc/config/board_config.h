@@ -8,6 +8,7 @@
 /// @code
 ///   board:          {name, soc, family, evm, guides, description}       (BoardInfo)
 ///   software:       {stack, sdk, kernel}                                (SoftwareParams)
+///   software_releases: {<measured-CSV source id>: SoftwareParams, ...}   (optional)
 ///   clusters:                                                           (one or more)
 ///     - {name, cores, role,                                             (ClusterParams)
 ///        core: CoreParams (+ timing: CoreTimingParams), memory: CoreMemoryParams,
@@ -19,6 +20,7 @@
 ///   dram:           DramParams
 ///   peripherals:    [PeripheralParams, ...]                             (optional)
 /// @endcode
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,10 @@ struct BoardConfig {
   std::string file;  ///< the board YAML it was loaded from
   BoardInfo board;
   SoftwareParams software;
+  /// The software the board ran in the guides whose release differs from `software`, keyed by
+  /// the measured CSV's `source` id (a set-up fact: which release measured those rows; e.g.
+  /// AM335x in guide 000 and in guide 001's SDK 09.03). Absent ids use `software`.
+  std::map<std::string, SoftwareParams> softwareReleases;
   std::vector<ClusterConfig> clusters;
   std::optional<models::CacheParams> l3;  ///< SoC-level cache (MSMC L3) when present
   std::vector<SramParams> sram;
@@ -73,6 +79,9 @@ struct BoardConfig {
   const ClusterConfig& mainCluster() const;
   /// Total cores over all clusters.
   int totalCores() const;
+  /// The software stack the rows of `source` (a measured-CSV source id; "" = none) ran on:
+  /// its `software_releases` entry, else `software`.
+  const SoftwareParams& softwareFor(const std::string& source) const;
   /// Source recorded for a path ("" when none).
   std::string sourceOf(const std::string& path) const;
 };

@@ -33,6 +33,11 @@ int BoardConfig::totalCores() const {
   return n;
 }
 
+const SoftwareParams& BoardConfig::softwareFor(const std::string& source) const {
+  auto it = softwareReleases.find(source);
+  return it == softwareReleases.end() ? software : it->second;
+}
+
 std::string BoardConfig::sourceOf(const std::string& path) const {
   auto it = sources.find(path);
   return it == sources.end() ? "" : it->second.source;
@@ -44,7 +49,7 @@ namespace {
 
 const std::vector<std::string> kTopKeys = {"board",      "software",     "clusters",       "l3",
                                            "sram",       "interconnect", "ddr_controller", "dram",
-                                           "peripherals"};
+                                           "peripherals", "software_releases"};
 const std::vector<std::string> kClusterGroups = {"core", "memory", "l1i", "l1d", "l2"};
 
 std::string q(const std::string& s) {
@@ -123,13 +128,32 @@ BoardConfig convert(const Node& root, const std::string& file) {
   b.board = readStruct<BoardInfo>(*bn, "board", "the board", b);
   boardName = "board " + q(b.board.name);
 
+  auto readSoftware = [&](const Node& sw, const std::string& path, const std::string& what) {
+    SoftwareParams s = readStruct<SoftwareParams>(sw, path, what, b, {"kernel_paths"});
+    if (const Node* kp = sw.isMap() ? sw.find("kernel_paths") : nullptr)
+      s.kernel_paths = readStruct<wl::os::KernelPathParams>(*kp, path + ".kernel_paths",
+                                                            "the kernel paths of " + what, b);
+    return s;
+  };
   const Node* sw =
       group(root, "software", "", true, boardName, "{preset: ../components/software/linux.yaml}");
-  b.software = readStruct<SoftwareParams>(*sw, "software", "the software stack of " + boardName, b,
-                                          {"kernel_paths"});
-  if (const Node* kp = sw->isMap() ? sw->find("kernel_paths") : nullptr)
-    b.software.kernel_paths = readStruct<wl::os::KernelPathParams>(
-        *kp, "software.kernel_paths", "the kernel paths of " + boardName, b);
+  b.software = readSoftware(*sw, "software", "the software stack of " + boardName);
+  if (const Node* rel = root.find("software_releases")) {
+    if (!rel->isMap())
+      throw InputError(rel->file, rel->line, "software_releases",
+                       std::string("wrong type: expected a map from a measured-CSV source id to a "
+                                   "software group ({preset: ../components/software/...}), got a ") +
+                           rel->typeName());
+    for (const auto& [id, g] : rel->map) {
+      if (!g.isMap())
+        throw InputError(g.file, g.line, "software_releases." + id,
+                         std::string("wrong type: expected a software group "
+                                     "({preset: ../components/software/...}), got a ") +
+                             g.typeName());
+      b.softwareReleases[id] = readSoftware(g, "software_releases." + id,
+                                            "the software of " + boardName + " in " + id);
+    }
+  }
 
   const Node* cl = group(root, "clusters", "", true, boardName, "a list of core clusters");
   if (!cl->isSeq() || cl->seq.empty())
@@ -517,6 +541,19 @@ struct Writer {
     fields(b.software, "software");
     group("kernel_paths", b.software.kernel_paths, "software.kernel_paths");
     out << YAML::EndMap;
+    if (!b.softwareReleases.empty()) {
+      out << YAML::Key << "software_releases" << YAML::Value << YAML::BeginMap;
+      for (const auto& [id, s] : b.softwareReleases) {
+        const std::string p = "software_releases." + id;
+        out << YAML::Key << id << YAML::Value;
+        presetComment(p);
+        out << YAML::BeginMap;
+        fields(s, p);
+        group("kernel_paths", s.kernel_paths, p + ".kernel_paths");
+        out << YAML::EndMap;
+      }
+      out << YAML::EndMap;
+    }
     out << YAML::Key << "clusters" << YAML::Value << YAML::BeginSeq;
     for (size_t i = 0; i < b.clusters.size(); ++i) {
       const auto& c = b.clusters[i];

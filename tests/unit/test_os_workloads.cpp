@@ -269,6 +269,36 @@ TEST(OsWorkloads, KernelGenerationScalesItsStacksPaths) {
   EXPECT_LT(twice, 2.0 * base);
 }
 
+// A board measured in two releases runs each release's stack on that release's rows: AM335x's
+// guide 001 rows (SDK 09.03) take linux_sdk09.yaml, its guide 000 rows linux.yaml; AM57xx's
+// guide 002 rows take the same generation (linux_guide002.yaml presets linux_sdk09.yaml) without
+// the Spectre-BHB loop. Only the release's rows move with its stack's factor.
+TEST(OsWorkloads, RowsRunOnTheirReleasesStack) {
+  const std::string g001 = "001_508a313bc146f3fb", g002 = "002_eb73a69247cbc681";
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  ASSERT_EQ(a8.softwareReleases.count(g001), 1u);
+  EXPECT_EQ(a8.softwareFor(g001).sdk, "Processor SDK Linux 09.03");
+  EXPECT_EQ(&a8.softwareFor("000_c397333184f33b18"), &a8.software);
+  EXPECT_EQ(&a8.softwareFor(""), &a8.software);
+  const std::string key = "kernel_paths.stack_path_factor";
+  EXPECT_NE(a8.sourceOf("software_releases." + g001 + "." + key).find("calibrated"),
+            std::string::npos);
+  auto a15 = soc::loadBoard(boardFile("am57xx-evm"));
+  EXPECT_FALSE(a15.softwareFor(g002).kernel_paths.spectre_bhb_mitigation);
+  EXPECT_EQ(a15.sourceOf("software_releases." + g002 + "." + key),
+            a8.sourceOf("software_releases." + g001 + "." + key));
+
+  wl::Query old = lm("lat_syscall-null"), rel = old;
+  old.source = "000_c397333184f33b18";
+  rel.source = g001;
+  const std::string twice = "software_releases." + g001 + "." + key + "=2";
+  auto base = predictInChild("am335x-evm", {}, {old, rel});
+  auto moved = predictInChild("am335x-evm", {twice}, {old, rel});
+  EXPECT_EQ(base[0], base[1]);  // the same paths until the fit moves the release's factor
+  EXPECT_EQ(moved[0], base[0]);
+  EXPECT_GT(moved[1], 1.5 * base[1]);
+}
+
 // Spectre-BHB: cores in the kernel's loop list (Cortex-A72, A15) pay the branch loop and its
 // barrier on every entry from user space; a Cortex-A53 does not.
 TEST(OsWorkloads, BranchHistoryLoopOnlyOnAffectedCores) {
@@ -304,6 +334,24 @@ TEST(OsWorkloads, BranchHistoryLoopOnlyInKernelsThatHaveIt) {
   EXPECT_GT(on100, old100);
   // One entry per null call: 900 more cycles at 1.5 GHz.
   EXPECT_NEAR(on1000 - on100, 900 / 1500.0, 0.01);
+}
+
+// Spectre v2 on Cortex-A15: Linux invalidates the whole L1 I-cache on every switch of address
+// space (cpu_v7_iciallu_switch_mm). On the uniprocessor K2G every lat_pipe hand-over switches
+// process, so the hop's code refetches from L2; a Cortex-A53 (AM654x) has no such switch, and a
+// kernel without the hardening pays nothing.
+TEST(OsWorkloads, SwitchMmInvalidatesTheA15InstructionCache) {
+  const std::string off = "software.kernel_paths.spectre_v2_switch_mm_hardening=false";
+  auto a15 = soc::loadBoard(boardFile("k2g-evm"));
+  EXPECT_TRUE(a15.mainCluster().core.switch_mm_invalidates_icache);
+  EXPECT_FALSE(soc::loadBoard(boardFile("am654x-evm")).mainCluster().core.switch_mm_invalidates_icache);
+  const auto q = lm("lat_pipe");
+  const double on = one("k2g-evm", {}, q), without = one("k2g-evm", {off}, q);
+  EXPECT_GT(on, without * 1.05);
+  EXPECT_LT(on, without * 3);
+  EXPECT_EQ(one("am654x-evm", {}, q), one("am654x-evm", {off}, q));
+  // A system call switches no address space.
+  EXPECT_EQ(one("k2g-evm", {}, lm("lat_syscall-null")), one("k2g-evm", {off}, lm("lat_syscall-null")));
 }
 
 // lmbench3 lat_sem: each task's semop also performs the sleeping peer's queued operation, so a

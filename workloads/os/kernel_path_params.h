@@ -40,6 +40,7 @@ struct KernelPathParams {
   double trap_pipeline_refills = 2;
   double bhb_barrier_cycles = 100;
   bool spectre_bhb_mitigation = true;
+  bool spectre_v2_switch_mm_hardening = true;
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
@@ -157,6 +158,13 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "than the mitigation",
             "Linux 5.17 / stable 4.19.y-5.15.y of March 2022 (arm64 and arm Spectre-BHB "
             "mitigations, CVE-2022-23960): a stack's kernel has it or not");
+    sc.flag("spectre_v2_switch_mm_hardening", &P::spectre_v2_switch_mm_hardening,
+            "the kernel hardens the branch predictor on every switch of address space with the "
+            "method its core list names (core fact `switch_mm_invalidates_icache`: the whole "
+            "L1 instruction cache on Cortex-A15); false for kernels older than the hardening",
+            "Linux 4.18 arch/arm/mm/proc-v7-bugs.c (CONFIG_HARDEN_BRANCH_PREDICTOR, Spectre v2, "
+            "CVE-2017-5715), in the 4.14.y/4.9.y stable kernels of 2018: every release the "
+            "guides measured with Linux (2018 or later) has it");
     path("getppid_instructions", &P::getppid_instructions, 1e5,
          "sys_getppid body (lmbench lat_syscall null)");
     path("fd_instructions", &P::fd_instructions, 1e5,

@@ -204,8 +204,10 @@ bool OsBenchmarks::covers(const Query& q) const {
 Prediction OsBenchmarks::predict(RunContext& ctx, const Query& q) {
   if (!loadError_.empty()) throw InputError(dir_, 0, "", loadError_);
   const soc::BoardConfig& b = ctx.board();
-  if (b.software.stack != "linux" && b.software.stack != "linux-rt")
-    throw NotModelled{"board " + b.board.name + " runs " + b.software.stack +
+  // The release the row was measured in picks the kernel generation (software_releases).
+  const soc::SoftwareParams& sw = b.softwareFor(q.source);
+  if (sw.stack != "linux" && sw.stack != "linux-rt")
+    throw NotModelled{"board " + b.board.name + " runs " + sw.stack +
                       ", not Linux: no kernel paths to run"};
   const bool rt = q.family == "rt-latency";
   const std::string bench = rt ? q.benchmark : canonical(q.benchmark);
@@ -219,10 +221,11 @@ Prediction OsBenchmarks::predict(RunContext& ctx, const Query& q) {
   std::string key = b.file + "|";
   for (const auto& o : b.overrides) key += o + ";";
   key += "|" + q.family + "|" + bench + "|" + (rt ? q.params : std::string());
+  if (b.softwareReleases.count(q.source)) key += "|" + q.source;
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
 
-  OsMachine m(ctx, b.software.kernel_paths, kernelProfile_, codeRuns_);
+  OsMachine m(ctx, sw.kernel_paths, kernelProfile_, codeRuns_);
   Prediction p = rt ? cyclictest(m, q) : compute(m, bench);
   return cache_.emplace(key, std::move(p)).first->second;
 }
@@ -256,6 +259,10 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
       hop += sleepSwitch;
       w += times(hop, hops);
       r.add(m.code(w), 1 - x);
+      // lmbench's ends are processes: each hand-over on one core switches address space, and a
+      // core that invalidates its I-cache then (Cortex-A15) runs the next hop's code from L2.
+      if (hops > 0 && m.switchMmFlushesIcache())
+        r.add(m.switchMmRefill(times(w, 1.0 / hops)), hops * (1 - x));
     }
     if (x > 0) {
       CodeWork w = fixed;

@@ -166,6 +166,49 @@ bool OsMachine::vivtCaches() const {
   return cluster().core.isa.rfind("armv5", 0) == 0;
 }
 
+bool OsMachine::switchMmFlushesIcache() const {
+  return kp_.spectre_v2_switch_mm_hardening && cluster().core.switch_mm_invalidates_icache;
+}
+
+Timed OsMachine::switchMmRefill(const CodeWork& w) {
+  Timed t;
+  if (!switchMmFlushesIcache() || w.instructions <= 0) return t;
+  const Counters saved = counters;
+  auto part = [](const Timed& x, const char* suffix) {
+    const std::string sfx = suffix;
+    double s = 0;
+    for (const auto& [n, v] : x.parts)
+      if (n.size() >= sfx.size() && n.compare(n.size() - sfx.size(), sfx.size(), sfx) == 0) s += v;
+    return s;
+  };
+  // A cold run starts with empty L1s and a cold branch predictor (ICIALLU invalidates the A15's
+  // branch predictor too: that is why Linux uses it); the data side stays warm, so the cold
+  // run's extra L1D time is not counted.
+  // The refill is one pass over the code footprint: measured once per board and footprint on
+  // a run of one pass (cached like the warm CPI; `cpi` holds its seconds), then scaled down for
+  // a path shorter than one pass.
+  const double instr = kernelInstructions(w, false);
+  const double onePass =
+      static_cast<double>(profileFor(w).code.footprint_bytes) / kp_.code_bytes_per_instruction;
+  CodeWork pass = times(w, onePass / instr);
+  const cpu::WorkloadProfile p = profileFor(pass);
+  const std::string key = "switch_mm|" + boardKey_ + "|" + std::to_string(p.code.footprint_bytes) +
+                          "|" + std::to_string(p.data.hot_bytes);
+  auto it = warm_.find(key);
+  if (it == warm_.end()) {
+    const Timed cold = coldCode(pass, 0, 0), warm = code(pass);
+    CodeRun r;
+    r.cpi = std::max(0.0, (cold.seconds - warm.seconds) -
+                              std::max(0.0, part(cold, ".l1d") - part(warm, ".l1d")));
+    it = warm_.emplace(key, r).first;
+  }
+  const double extra = it->second.cpi * std::min(1.0, instr / onePass);
+  counters = saved;
+  counters.cycles += extra * cluster().core.clock_mhz * 1e6;
+  t.add("switch_mm.icache_refill", extra);
+  return t;
+}
+
 int OsMachine::pageWalkLevels() const {
   return cluster().core.isa == "armv8-a" ? 4 : 2;
 }

@@ -93,7 +93,8 @@ struct CodeRun {
   double l1iPerKi = 0, l1dPerKi = 0;                   ///< misses per 1000 instructions
   std::vector<std::pair<std::string, double>> shares;  ///< part -> fraction of cycles
 };
-/// Warm code runs by board (file + overrides) and footprint; kept across predictions.
+/// Warm code runs by board (file + overrides) and footprint; kept across predictions. Entries
+/// keyed `switch_mm|...` hold the seconds of one cold pass over a footprint (OsMachine::switchMmRefill).
 using CodeRunCache = std::map<std::string, CodeRun>;
 
 class OsMachine {
@@ -132,6 +133,17 @@ class OsMachine {
   /// ARMv5 L1 caches are virtually indexed and tagged: a context switch cleans and invalidates
   /// them and flushes the TLB (Linux arch/arm/mm/proc-arm926.S cpu_arm926_switch_mm).
   bool vivtCaches() const;
+  /// The stack's kernel invalidates this core's L1 instruction cache on every switch of address
+  /// space (KernelPathParams::spectre_v2_switch_mm_hardening and the core fact
+  /// CoreParams::switch_mm_invalidates_icache: Cortex-A15).
+  bool switchMmFlushesIcache() const;
+  /// What `w`, the code run between two switches of address space on one core, adds when the
+  /// switch invalidated the L1 instruction cache (and with it the A15's branch predictor): a
+  /// cold run of `w` less a warm run, without the cold run's extra L1D time (the data side stays
+  /// warm), measured once per board and footprint over one pass of the code and scaled down
+  /// for a shorter path; part `switch_mm.icache_refill`. Empty when switchMmFlushesIcache() is
+  /// false.
+  Timed switchMmRefill(const CodeWork& w);
   /// Translation-table levels of a page walk (4 KiB pages: AArch64 48-bit VA 4, ARMv7/v5 2).
   int pageWalkLevels() const;
   /// Dynamic-instruction factor: the ISA path factor, times the stack's path factor and the
