@@ -206,8 +206,10 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
     std::cerr << "\n" << std::flush;
   };
   if (opt.progress && opt.progressIntervalSeconds > 0 && !boards.empty())
-    std::cerr << "validate: " << rows.size() << " rows on " << boards.size() << " boards, "
-              << (opt.isolate ? std::max(1, opt.jobs) : 1) << " at a time\n" << std::flush;
+    std::cerr << "validate: " << rows.size() << " rows on " << boards.size()
+              << (boards.size() == 1 ? " board, " : " boards, ")
+              << (opt.isolate ? std::min(static_cast<size_t>(std::max(1, opt.jobs)), boards.size()) : 1)
+              << " at a time\n" << std::flush;
 
   if (!opt.isolate) {
     for (const auto& b : boards) {
