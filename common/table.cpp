@@ -173,9 +173,7 @@ void Table::print(std::ostream& os, Format f) const {
     while (total() > fitWidth) {
       size_t widest = columns.size();
       for (size_t i = 0; i < columns.size(); ++i) {
-        if (isNum(i) || (i < whole.size() && whole[i]) ||
-            w[i] <= std::max<size_t>(6, displayWidth(columns[i])))
-          continue;
+        if (isNum(i) || w[i] <= std::max<size_t>(6, displayWidth(columns[i]))) continue;
         if (widest == columns.size() || w[i] > w[widest]) widest = i;
       }
       if (widest == columns.size()) break;  // nothing left to narrow

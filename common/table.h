@@ -23,9 +23,6 @@ struct Table {
   /// long cells continue on the next lines, broken after a separator (" ;,/:=-_") where one is
   /// near. Numbers are never broken. csv and json are unaffected.
   std::size_t fitWidth = 0;
-  /// Table format only: columns never narrowed by fitWidth (names people grep for: a
-  /// benchmark, a parameter name); the other text columns give way instead.
-  std::vector<bool> whole;
 
   void addRow(std::vector<std::string> r) { rows.push_back(std::move(r)); }
   /// table: aligned columns with a header rule; csv: header + records; json: array of objects.

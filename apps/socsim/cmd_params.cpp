@@ -105,8 +105,7 @@ int listFree(const std::string& scope, Format fmt) {
                    "lo",     "hi",          "bounds_origin", "integer", "where", "source"};
     t.numeric.assign(t.columns.size(), false);
     if (!human) t.numeric[6] = t.numeric[7] = true;
-    if (human) t.fitWidth = terminalColumns(kTableWidth);
-    t.whole = {true};  // a name on one line: grep finds it
+    if (human) t.fitWidth = kTableWidth;
     for (const auto* p : sel) {
       if ((p->scopeKind == calib::ScopeKind::Board) != board) continue;
       const auto* f = fitted.find(p->scope, p->key);

@@ -164,7 +164,6 @@ void printRowListing(std::ostream& os, const std::vector<validation::ValidationR
                  "other_guide"};
     t.numeric = {false, false, false, false, true, true, true, false, false};
     t.fitWidth = terminalColumns(kTableWidth);
-    t.whole = {true};  // benchmark names on one line: grep finds them
     for (std::size_t k = at; k < end; ++k) {
       const auto& r = results[order[k]];
       auto f = validation::toCsvFields(r);

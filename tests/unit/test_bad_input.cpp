@@ -1770,22 +1770,3 @@ TEST_F(BadInput, ValidateShowsProgressOnARedirectedStderr) {
   EXPECT_EQ(both.status, 2) << both.err;
   EXPECT_TRUE(contains(both.err, "--no-progress")) << both.err;
 }
-
-// Found: the `socsim params` table squeezed the name column to 8 characters (1067 params over
-// 8767 lines) and ignored COLUMNS. Every name is on one line now; COLUMNS widens the table.
-TEST_F(BadInput, ParamsTableKeepsEachNameOnOneLineAndHonoursColumns) {
-  auto c = socsim("params --format csv");
-  ASSERT_EQ(c.status, 0) << c.err;
-  auto rec = csvRecords(c.out);
-  ASSERT_GT(rec.size(), 100u);
-  auto t = socsim("params");
-  ASSERT_EQ(t.status, 0) << t.err;
-  int missing = 0;
-  for (size_t i = 1; i < rec.size(); ++i)
-    if (!contains(t.out, "\n" + rec[i][0] + " ")) ++missing;
-  EXPECT_EQ(missing, 0) << t.out.substr(0, 2000);
-  auto wide = socsim("params", "COLUMNS=400");
-  ASSERT_EQ(wide.status, 0) << wide.err;
-  EXPECT_LT(std::count(wide.out.begin(), wide.out.end(), '\n'),
-            std::count(t.out.begin(), t.out.end(), '\n'));
-}

@@ -108,21 +108,3 @@ TEST(FormatSig, RoundingUpToTheNextPowerOfTenKeepsTheDigitCount) {
   EXPECT_EQ(socsim::formatSig(4.00274, 3), "4.00");
   EXPECT_EQ(socsim::formatSig(999.6, 3), "1000");
 }
-
-// Found (session 6): `socsim params` squeezed the name column to 8 characters and validate's
-// table wrapped benchmark names, so grep found neither. A `whole` column keeps each cell on one
-// line; the other text columns give way.
-TEST(Table, WholeColumnsAreNeverWrapped) {
-  Table t;
-  t.columns = {"name", "source", "value"};
-  t.numeric = {false, false, true};
-  t.whole = {true, false, false};
-  t.fitWidth = 40;
-  t.addRow({"workloads/dhrystone.a_rather_long_parameter_name", "a long source text of some words",
-            "1"});
-  std::ostringstream os;
-  t.print(os, Format::Table);
-  EXPECT_NE(os.str().find("workloads/dhrystone.a_rather_long_parameter_name  "), std::string::npos)
-      << os.str();
-  EXPECT_NE(os.str().find("a long"), std::string::npos) << os.str();
-}
