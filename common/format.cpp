@@ -29,6 +29,10 @@ std::string formatSig(double v, int digits) {
   double a = std::fabs(v);
   if (a == 0) return "0";
   int mag = static_cast<int>(std::floor(std::log10(a)));
+  // A value that rounds up to the next power of ten has one integer digit more: 9.9996 with 3
+  // digits is "10.0", not "10.00" (4 digits).
+  if (digits - 1 - mag >= 0 && std::round(a * std::pow(10.0, digits - 1 - mag)) >= std::pow(10.0, digits))
+    ++mag;
   int decimals = std::max(0, digits - 1 - mag);
   if (a >= 1e9) return fmt::format("{:.{}e}", v, digits - 1);
   return fmt::format("{:.{}f}", v, decimals);

@@ -1,6 +1,7 @@
 #include "sweep/spec.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -190,6 +191,14 @@ Spec parseSpecText(const std::string& text, const std::string& displayName, cons
   s.text = text;
   s.name = scalar(c, need(c, root, "name", ""), "name");
   if (s.name.empty()) c.fail(root, "name", "empty sweep name");
+  // The name is a folder name (the Slurm shard folder <db>.shards/<name>): '../x' or 'a/b'
+  // wrote outside it.
+  for (char ch : s.name)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.'))
+      c.fail(*root.find("name"), "name",
+             "sweep name '" + s.name + "': expected letters, digits, '-', '_' and '.' only (it names a folder)");
+  if (s.name[0] == '.')
+    c.fail(*root.find("name"), "name", "sweep name '" + s.name + "' starts with '.' (it names a folder)");
   if (const Node* d = root.find("description")) s.description = scalar(c, *d, "description");
 
   const Node& boards = need(c, root, "boards", "");

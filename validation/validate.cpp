@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -196,12 +197,28 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
     for (size_t k = 0; k < idx.size(); ++k) results[idx[k]] = res[k];
   };
   size_t done = 0;
+  const auto started = std::chrono::steady_clock::now();
+  auto lastLine = started;
   auto report = [&](const std::string& b) {
     ++done;
-    if (opt.progress)
-      std::cerr << "validate: [" << done << "/" << boards.size() << "] "
-                << (b.empty() ? "(no board)" : b) << ": " << byBoard[b].size() << " rows\n";
+    if (!opt.progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    const bool edge = done == 1 || done == boards.size();
+    if (!edge && std::chrono::duration<double>(now - lastLine).count() < opt.progressIntervalSeconds)
+      return;
+    lastLine = now;
+    std::cerr << "validate: [" << done << "/" << boards.size() << "] "
+              << (b.empty() ? "(no board)" : b) << ": " << byBoard[b].size() << " rows";
+    if (opt.progressIntervalSeconds > 0)
+      std::cerr << ", " << static_cast<long>(std::chrono::duration<double>(now - started).count())
+                << " s";
+    std::cerr << "\n" << std::flush;
   };
+  if (opt.progress && opt.progressIntervalSeconds > 0 && !boards.empty())
+    std::cerr << "validate: " << rows.size() << " rows on " << boards.size()
+              << (boards.size() == 1 ? " board, " : " boards, ")
+              << (opt.isolate ? std::min(static_cast<size_t>(std::max(1, opt.jobs)), boards.size()) : 1)
+              << " at a time\n" << std::flush;
 
   if (!opt.isolate) {
     for (const auto& b : boards) {

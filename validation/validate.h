@@ -67,7 +67,12 @@ struct ValidationRow {
 
 struct ValidateOptions {
   int jobs = 1;               ///< worker processes at once
-  bool progress = false;      ///< progress lines on stderr
+  bool progress = false;      ///< progress lines on stderr (one per finished board)
+  /// Throttle of the progress lines, seconds (0 = every board). The first and the last board's
+  /// lines are always printed; in between, a line is printed only when this long has passed
+  /// since the previous one (`socsim validate` uses 10 s when stderr is not a terminal, so a
+  /// redirected log shows the run is alive without one line per board of a long run).
+  double progressIntervalSeconds = 0;
   bool isolate = true;        ///< fork a worker per board (false: run in this process, tests)
   /// When set (isolate mode only): SIGINT/SIGTERM stop the run instead of killing the process;
   /// running workers are stopped, the boards that did not finish are reported as

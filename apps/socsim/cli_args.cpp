@@ -1,6 +1,7 @@
 // Argument checks shared by the subcommands: comma lists, globs, known names.
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
@@ -141,6 +142,14 @@ int checkStdout(int status) {
   std::cerr << "socsim: error: writing the results to standard output failed"
             << (err ? std::string(": ") + std::strerror(err) : std::string()) << "\n";
   return status == 0 ? 1 : status;
+}
+
+std::size_t terminalColumns(std::size_t fallback) {
+  const char* c = std::getenv("COLUMNS");
+  if (!c || !*c) return fallback;
+  char* end = nullptr;
+  unsigned long v = std::strtoul(c, &end, 10);
+  return *end == '\0' && v >= 60 && v <= 100000 ? static_cast<std::size_t>(v) : fallback;
 }
 
 }  // namespace socsim::app

@@ -147,8 +147,13 @@ Action addSweep(CLI::App& app) {
     }
     if (!o->spec.empty() && o->check) {
       auto qs = sweep::selectQueries(*spec, measuredDir());
-      std::cerr << "sweep " << spec->name << " (" << id << "): " << points.size() << " points, method "
-                << spec->method << "; benchmarks per point:";
+      // --point-range was ignored here: the plan listed every point, not the ones a run would.
+      const int n = static_cast<int>(points.size());
+      auto [first, last] = o->pointRange.empty() ? std::pair<int, int>{0, n} : parseRange(o->pointRange, n);
+      std::cerr << "sweep " << spec->name << " (" << id << "): " << points.size() << " points";
+      if (!o->pointRange.empty())
+        std::cerr << " (--point-range: " << std::max(0, last - first) << " of them, " << first << ".." << last - 1 << ")";
+      std::cerr << ", method " << spec->method << "; benchmarks per point:";
       for (size_t b = 0; b < qs.size(); ++b) std::cerr << " " << spec->boards[b] << " " << qs[b].size();
       std::cerr << "; spec checked against the boards' config schema\n";
       // One column per swept key and per key linked to it with `with:` (set with it, value by
@@ -161,6 +166,7 @@ Action addSweep(CLI::App& app) {
       }
       t.numeric.assign(t.columns.size(), false);
       for (const auto& p : points) {
+        if (p.index < first || p.index >= last) continue;
         std::map<std::string, std::string> applied;
         for (const auto& o : p.overrides) {
           auto eq = o.find('=');

@@ -163,7 +163,7 @@ void printRowListing(std::ostream& os, const std::vector<validation::ValidationR
     t.columns = {"benchmark", "metric", "params", "unit", "measured", "predicted", "error", "status",
                  "other_guide"};
     t.numeric = {false, false, false, false, true, true, true, false, false};
-    t.fitWidth = kTableWidth;
+    t.fitWidth = terminalColumns(kTableWidth);
     for (std::size_t k = at; k < end; ++k) {
       const auto& r = results[order[k]];
       auto f = validation::toCsvFields(r);
@@ -356,7 +356,7 @@ Action addValidate(CLI::App& app) {
     std::string board, family, format = "table", cv, out = "out", report, from;
     std::vector<std::string> measured, sets;
     int jobs = 0, cvEvals = kDefaultCvEvals;
-    bool policy = false, noOut = false, progress = false;
+    bool policy = false, noOut = false, progress = false, noProgress = false;
   };
   auto o = std::make_shared<Opts>();
   auto* sub = app.add_subcommand("validate", "predicted vs measured for every measured row (the main job)");
@@ -387,8 +387,10 @@ Action addValidate(CLI::App& app) {
                   "subfolder named after them, e.g. out/board-am335x-evm_cv-lobo_set-<k=v or hash>)");
   sub->add_flag("--no-out", o->noOut, "do not write result files");
   sub->add_flag("--progress", o->progress,
-                "show progress on stderr even when it is not a terminal (e.g. 'validate --cv lobo "
-                "> log 2>&1'); on a terminal it is shown anyway");
+                "show every progress line on stderr even when it is not a terminal (e.g. "
+                "'validate --cv lobo > log 2>&1'; without it a redirected stderr gets one board "
+                "line at most every 10 s, and --cv shows no plan); on a terminal it is shown anyway");
+  sub->add_flag("--no-progress", o->noProgress, "no progress lines on stderr");
   sub->add_flag("--policy", o->policy, "print the exclusion policy for flagged rows and exit");
   sub->add_option("--report", o->report, "also write an HTML report (index.html + plots) into DIR");
   sub->add_option("--from", o->from,
@@ -528,8 +530,13 @@ Action addValidate(CLI::App& app) {
 
     validation::ValidateOptions vo;
     vo.jobs = o->jobs > 0 ? o->jobs : std::max(1u, std::thread::hardware_concurrency());
-    const bool progress = o->progress || isatty(STDERR_FILENO);
-    vo.progress = progress;
+    if (o->progress && o->noProgress)
+      throw InputError("", 0, "--progress", "--progress and --no-progress contradict each other");
+    const bool progress = !o->noProgress && (o->progress || isatty(STDERR_FILENO));
+    // Progress goes to stderr (stdout stays the report): a run redirected to a log
+    // (`make demo > log 2>&1`) still shows it is alive, throttled to a line every 10 s.
+    vo.progress = !o->noProgress;
+    vo.progressIntervalSeconds = progress ? 0 : 10;
     validation::RunnerOptions ro;
     ro.overrides = o->sets;
     ro.boardFiles = boardFiles;

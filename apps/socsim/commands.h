@@ -81,4 +81,8 @@ void requireKnown(const std::string& list, const std::set<std::string>& known,
 /// prints why on stderr and returns 1 (or `status` when that already says failure).
 int checkStdout(int status);
 
+/// Width for a printed table: $COLUMNS when it is a number of at least 60 (what a shell
+/// exports for the terminal), else `fallback` (characters).
+std::size_t terminalColumns(std::size_t fallback);
+
 }  // namespace socsim::app

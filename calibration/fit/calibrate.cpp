@@ -282,6 +282,10 @@ class Evaluator {
 
   /// Predictions of the active rows with `params[i]` at `values[i]` over the base; rows of
   /// boards for which `want` is false are left empty and not run.
+  /// One progress line per finished board on stderr (`calibrate --check`: a check stopped by
+  /// a timeout shows how far it got).
+  void setProgress(bool on) { vo_.progress = on; }
+
   std::vector<std::optional<double>> predict(
       const std::vector<const FreeParam*>& params, const std::vector<double>& values,
       const std::function<bool(const std::string&)>& want = {}) {
@@ -1349,11 +1353,24 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>&,
     std::vector<MeasuredRow> rows = readReportRows(report, &committedPred);
     c.rows = static_cast<int>(rows.size());
     Evaluator ev(rows, reg, paramsSeenBy(committed, g->name), opt);
+    const auto started = std::chrono::steady_clock::now();
+    if (opt.log) {
+      std::set<std::string> boards;
+      for (const auto& r : rows) boards.insert(r.board);
+      *opt.log << "calibrate --check " << g->name << ": predicting " << rows.size()
+               << " report rows on " << boards.size() << " boards, " << std::max(1, opt.jobs)
+               << " at a time" << std::endl;
+      ev.setProgress(true);
+    }
     auto now = ev.predict({}, {});
     // A report row the scoring policy no longer scores (a model now marks its prediction a
     // config echo): the committed fit counted it, `validate` does not; the fit is stale.
     for (size_t i = 0; i < rows.size(); ++i)
       if (!ev.exclusionOf(i).empty()) ++c.rowsExcluded;
+    if (opt.log)
+      *opt.log << "calibrate --check " << g->name << ": predicted in "
+               << formatSig(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 3)
+               << " s" << std::endl;
     for (size_t i = 0; i < rows.size(); ++i) {
       bool same = now[i].has_value() == committedPred[i].has_value() &&
                   (!now[i] || std::abs(*now[i] - *committedPred[i]) <=

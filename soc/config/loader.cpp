@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <ostream>
 #include <set>
 
@@ -296,6 +297,16 @@ void checkBoard(const Node& root, const BoardConfig& b) {
                        "line size " + std::to_string(line) +
                            " bytes is not a power of two (16, 32, 64, 128 or 256)");
     }
+    // The schema takes up to 4 GiB, but the tag store costs host memory in proportion (~1 GB
+    // for a 4 GiB cache, per instance): at most 256 MiB (the largest modelled cache, the MSMC
+    // L3, is a few MiB).
+    constexpr std::uint64_t kMaxCacheBytes = 256ull << 20;
+    if (c.size_bytes > kMaxCacheBytes) {
+      auto [f, l] = whereOf(g, "size", b.file);
+      throw InputError(f, l, path + ".size",
+                       "cache size " + std::to_string(c.size_bytes) +
+                           " bytes is over the 256 MiB a simulated cache may have");
+    }
     std::uint64_t set = line * static_cast<std::uint64_t>(c.associativity);
     if (set == 0 || c.size_bytes < set || c.size_bytes % set != 0) {
       auto [f, l] = whereOf(g, "size", b.file);
@@ -323,8 +334,17 @@ BoardConfig loadTree(Node tree, const std::string& file,
                      const std::vector<std::string>& overrides) {
   config::resolvePresets(tree);
   std::string baseDir = fs::path(file).parent_path().string();
+  // The same key twice was silent (the last value won): a typo'd what-if that was never run.
+  std::map<std::string, std::string> given;
   for (const auto& o : overrides) {
     auto [path, value] = config::splitOverride(o);
+    std::string key = path;
+    if (key.rfind(std::string(kShorthand) + ".", 0) == 0) key = key.substr(std::string(kShorthand).size() + 1);
+    auto [it, fresh] = given.emplace(key, o);
+    if (!fresh)
+      throw InputError("", 0, "--set",
+                       path + ": set twice ('" + it->second + "' and '" + o +
+                           "'); expected each key once");
     config::applyOverride(tree, path, value, baseDir, kShorthand);
   }
   BoardConfig b = convert(tree, file);

@@ -291,6 +291,33 @@ TEST(BoardYaml, TheBaseBoardLoads) {
   ASSERT_EQ(b.clusters.size(), 1u);
 }
 
+// Found (session 5, open until session 6): `--set K=500 --set K=800` ran silently with 800 (the
+// last value won): the same key twice is now an InputError naming both, also through the
+// clusters[0] shorthand.
+TEST(BoardYaml, SameOverrideKeyTwiceIsAnInputError) {
+  auto e = boardError(kBoard, {"clusters[0].core.clock_mhz=500", "clusters[0].core.clock_mhz=800"});
+  EXPECT_TRUE(contains(e.what(), "set twice")) << e.what();
+  EXPECT_TRUE(contains(e.what(), "clusters[0].core.clock_mhz=500")) << e.what();
+  EXPECT_TRUE(contains(e.what(), "clusters[0].core.clock_mhz=800")) << e.what();
+  auto s = boardError(kBoard, {"core.clock_mhz=500", "clusters[0].core.clock_mhz=800"});
+  EXPECT_TRUE(contains(s.what(), "set twice")) << s.what();
+  // Different keys still combine.
+  auto b = soc::loadBoardText(kBoard, inlineName(), {"core.clock_mhz=500", "cores=1"});
+  EXPECT_EQ(b.clusters[0].info.cores, 1);
+}
+
+// Found (session 5, open until session 6): a cache of up to 4 GiB was accepted and cost ~1 GB
+// of host memory per instance; the size is bounded at 256 MiB with the file, line and key.
+TEST(BoardYaml, HugeCacheIsAnInputErrorNotGigabytesOfHostMemory) {
+  auto e = boardError(replaced("size: 512KiB", "size: 1GiB"));
+  EXPECT_EQ(e.line(), 9) << e.what();
+  EXPECT_TRUE(contains(e.what(), "size")) << e.what();
+  auto o = boardError(kBoard, {"clusters[0].l2.size=4GiB"});
+  EXPECT_TRUE(contains(o.what(), "l2.size")) << o.what();
+  auto b = soc::loadBoardText(replaced("size: 512KiB", "size: 256MiB"), inlineName());
+  EXPECT_EQ(b.clusters[0].l2->size_bytes, 256ull << 20);
+}
+
 // Found: `a: &a [*a]` (an alias inside its own anchor) crashed every command with a stack
 // overflow (SIGSEGV) in the YAML-to-tree conversion.
 TEST(BoardYaml, RecursiveAliasIsAnInputErrorNotACrash) {
@@ -1686,4 +1713,60 @@ TEST_F(BadInput, ExplainHasNoNegativeTime) {
     if (!rec[i][sec].empty()) {
       EXPECT_GE(std::stod(rec[i][sec]), 0) << rec[i][2] << " " << rec[i][7];
     }
+}
+
+// ---------------------------------------------------------------- fresh-user trial (session 6)
+
+// Found: `make test` (ctest -j2) timed out calibrate_check_lmbench_os (TIMEOUT 400) on a loaded
+// machine: each calibrate_check_* runs `socsim calibrate --check -j2` and ctest ran two of them
+// (or one beside another heavy test) at once. Every check now runs alone (RUN_SERIAL) with a
+// timeout of at least 600 s. Read from the generated CTestTestfile.cmake of this build.
+TEST_F(BadInput, CalibrateChecksRunAloneWithTimeoutHeadroom) {
+  std::string file = std::string(SOCSIM_TEST_BIN_DIR) + "/../tests/CTestTestfile.cmake";
+  ASSERT_TRUE(fs::exists(file)) << file;
+  std::string text = readAll(file);
+  int checks = 0;
+  const std::string start = "set_tests_properties([=[calibrate_check_";
+  for (size_t at = text.find(start); at != std::string::npos; at = text.find(start, at + 1)) {
+    // A property value may hold a newline (a regex): the entry runs to its backtrace.
+    std::string entry = text.substr(at, text.find("_BACKTRACE_TRIPLES", at) - at);
+    ++checks;
+    EXPECT_TRUE(contains(entry, "RUN_SERIAL \"TRUE\"")) << entry;
+    size_t t = entry.find("TIMEOUT \"");
+    ASSERT_NE(t, std::string::npos) << entry;
+    EXPECT_GE(std::stoi(entry.substr(t + 9)), 600) << entry;
+  }
+  EXPECT_GE(checks, 10);
+}
+
+// Found with it: a timed-out check left no hint how far it got (nothing on stderr until the
+// table). It now names the group, its rows and boards, and each board as it finishes.
+TEST_F(BadInput, CalibrateCheckShowsHowFarItGot) {
+  auto r = socsim("calibrate --check --family dhrystone -j2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "calibrate --check dhrystone: predicting ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: [1/")) << r.err;
+  EXPECT_TRUE(contains(r.err, "calibrate --check dhrystone: predicted in ")) << r.err;
+  EXPECT_FALSE(contains(r.out, "validate: [")) << r.out;
+}
+
+// Found: `make demo > log 2>&1` printed nothing for ~11 minutes: validate showed progress only
+// on a terminal. Now a redirected stderr gets a start line and throttled board lines (the first
+// and the last always); stdout is the same with and without them; --no-progress silences them.
+TEST_F(BadInput, ValidateShowsProgressOnARedirectedStderr) {
+  auto r = socsim("validate --board am335x-evm,k2g-evm --family dhrystone --no-out -j2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, " rows on 2 boards, 2 at a time")) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: [1/2] ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "validate: [2/2] ")) << r.err;
+  EXPECT_FALSE(contains(r.out, "validate: [")) << r.out;
+  auto quiet = socsim("validate --board am335x-evm,k2g-evm --family dhrystone --no-out -j2 "
+                      "--no-progress");
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_FALSE(contains(quiet.err, "validate: [")) << quiet.err;
+  EXPECT_EQ(quiet.out, r.out);
+  auto both = socsim("validate --board am335x-evm --family dhrystone --no-out --progress --no-progress");
+  EXPECT_EQ(both.status, 2) << both.err;
+  EXPECT_TRUE(contains(both.err, "--no-progress")) << both.err;
 }

@@ -95,3 +95,16 @@ TEST(Format, SecondsInEngineeringUnits) {
   EXPECT_EQ(formatSecondsEng(-2e-3, 3), "-2.00 ms");
 }
 
+
+// Found (session 6): the validate table printed whetstone's MdAPE 9.9996 % as "10.00" (4
+// significant digits where every other cell has 3): a value that rounds up to the next power
+// of ten gets one decimal fewer.
+TEST(FormatSig, RoundingUpToTheNextPowerOfTenKeepsTheDigitCount) {
+  EXPECT_EQ(socsim::formatSig(9.9996, 3), "10.0");
+  EXPECT_EQ(socsim::formatSig(0.99951, 3), "1.00");
+  EXPECT_EQ(socsim::formatSig(99.96, 3), "100");
+  EXPECT_EQ(socsim::formatSig(-9.9996, 3), "-10.0");
+  EXPECT_EQ(socsim::formatSig(9.994, 3), "9.99");
+  EXPECT_EQ(socsim::formatSig(4.00274, 3), "4.00");
+  EXPECT_EQ(socsim::formatSig(999.6, 3), "1000");
+}

@@ -156,6 +156,10 @@ TEST(SweepSpec, BadSpecsAreErrorsNamingFileLineAndKey) {
       {"parameters:", "sampling: {method: lhs}\nparameters:", "needs 'samples: N'"},
       {"[j721e-idk-gw]", "[j721e-idk]", "j721e-idk"},
       {"{family: dhrystone}", "{famliy: dhrystone}", "did you mean 'family'"},
+      // The name is the Slurm shard folder's name: '../x' wrote outside <db>.shards/.
+      {"name: g", "name: ../escape", "expected letters, digits"},
+      {"name: g", "name: a/b", "expected letters, digits"},
+      {"name: g", "name: ..", "starts with '.'"},
   };
   for (const auto& c : cases) {
     std::string msg = parseError(replace(kGrid, c.from, c.to));
@@ -508,6 +512,14 @@ TEST(SweepCli, BadSpecIsExit2BeforeAnythingRunsAndCheckPrintsThePlan) {
       << out;
   EXPECT_NE(out.find("5,j721e-idk-gw,2000,4266MT/s,1066.5\n"), std::string::npos) << out;
   EXPECT_NE(out.find("0,j721e-idk-gw,1000,2666MT/s,666.5\n"), std::string::npos) << out;
+  // Found: --check ignored --point-range and listed every point; it lists the range's points.
+  EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --check --format csv --point-range 1:3", out), 0) << out;
+  EXPECT_NE(out.find("(--point-range: 2 of them, 1..2)"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\n0,j721e-idk-gw"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n1,j721e-idk-gw"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n2,j721e-idk-gw"), std::string::npos) << out;
+  EXPECT_EQ(out.find("\n3,j721e-idk-gw"), std::string::npos) << out;
+  EXPECT_EQ(runCli("sweep " + dir + "/good.yaml --check --point-range 3:1", out), 2) << out;
   EXPECT_EQ(runCli("sweep --db " + dir + "/none.db --export csv", out), 2) << out;  // no database
   EXPECT_FALSE(fs::exists(dir + "/none.db"));
   EXPECT_EQ(runCli("plot --db " + dir + "/missing.db --out " + dir + "/p", out), 2) << out;
