@@ -543,7 +543,7 @@ Action addValidate(CLI::App& app) {
     if (!o->noOut) ro.resolvedDir = outDir + "/resolved";
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
-  std::map<std::string, std::pair<int, int>> coverageByFamily;
+    std::map<std::string, std::pair<int, int>> coverageByFamily;
     std::vector<validation::ValidationRow> results;
     bool interrupted = false;
     if (!o->cv.empty()) {

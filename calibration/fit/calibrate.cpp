@@ -880,6 +880,17 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
   return cand;
 }
 
+/// The measured rows of `group`'s families on a board that the flag policy scores
+/// (validation::exclusionReason); the fit drops the rows a model's prediction excludes later.
+std::vector<MeasuredRow> flagScoredRows(const FitGroup& group, const std::vector<MeasuredRow>& all) {
+  std::vector<MeasuredRow> rows;
+  for (const auto& r : all)
+    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
+        !r.board.empty() && !validation::exclusionReason(r))
+      rows.push_back(r);
+  return rows;
+}
+
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
                      const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
                      std::unique_ptr<Evaluator> pre = nullptr) {
@@ -900,14 +911,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   ParamSet base = paramsSeenBy(committedAll, group.name);
   base.eraseOrigin(ownFile);
 
-  std::vector<MeasuredRow> rows;
+  std::vector<MeasuredRow> rows = flagScoredRows(group, all);
   std::set<std::string> boards;
-  for (const auto& r : all)
-    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
-        !r.board.empty() && !validation::exclusionReason(r)) {
-      rows.push_back(r);
-      boards.insert(r.board);
-    }
+  for (const auto& r : rows) boards.insert(r.board);
   if (rows.empty()) {
     g.note = "no scored measured rows";
     return g;
@@ -1202,12 +1208,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
     const ParamSet& committed = session.committed;
     for (size_t i = 0; i < sel.size(); ++i) {
-      std::vector<MeasuredRow> gr;
-      for (const auto& r : rows)
-        if (std::find(sel[i]->families.begin(), sel[i]->families.end(), r.family) !=
-                sel[i]->families.end() &&
-            !r.board.empty() && !validation::exclusionReason(r))
-          gr.push_back(r);
+      std::vector<MeasuredRow> gr = flagScoredRows(*sel[i], rows);
       auto t = std::chrono::steady_clock::now();
       // A group with nothing to fit (fewer than 10 scored rows: budget 0; or no candidate
       // parameter its rows read) gets no time share: its fit is its first evaluation.
@@ -1472,10 +1473,9 @@ std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
 
 CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOptions& opt,
                      const std::string& mode) {
-  // The refits repeat the boards' runs with other parameter values: share what repeats.
-  SharedCodeRuns shared;
   auto t0 = std::chrono::steady_clock::now();
-  // (Since session 6 the CV refits share kernel-code runs too, as calibrate's evaluations do.)
+  // The refits repeat the boards' runs with other parameter values: the session shares the
+  // kernel-code and profile runs that repeat, as calibrate's evaluations do.
   FitSession session(opt.sourceDir);
   const ParamRegistry& reg = session.reg;
   const ParamSet& committed = session.committed;

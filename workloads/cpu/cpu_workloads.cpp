@@ -111,11 +111,14 @@ void runSynced(models::CoreModel& core, StreamGenerator& gen, std::uint64_t n, P
   }
 }
 
+/// Units short enough to be timed one by one (Mathlib calls): `ipu` instructions per unit.
+bool timedPerUnit(double ipu) { return ipu >= 8 && ipu <= 100000; }
+
 /// Run the measured part on one core: `total` instructions, timing each unit when units are
-/// short enough to be timed one by one (Mathlib calls); on the platform, one quantum at a time.
+/// short enough to be timed one by one (timedPerUnit); on the platform, one quantum at a time.
 void measure(models::CoreModel& core, StreamGenerator& gen, std::uint64_t total, double ipu,
              PlatformPort* port, UnitTimer& ut) {
-  const bool perUnit = ipu >= 8 && ipu <= 100000;
+  const bool perUnit = timedPerUnit(ipu);
   const std::uint64_t q = port ? port->quantumCycles() : 0;
   std::uint64_t done = 0;
   double unitEdge = ipu;
@@ -676,7 +679,7 @@ namespace {
 // timed one by one depends on the path length only through units = instructions / path length,
 // so the key leaves the path length out and a stored run is rescaled to the trial's: a fit of
 // path lengths then simulates each board once instead of once per evaluation.
-bool pathLengthScales(double ipu) { return !(ipu >= 8 && ipu <= 100000); }  // as measure()
+bool pathLengthScales(double ipu) { return !timedPerUnit(ipu); }
 
 std::string sharedRunKey(const soc::BoardConfig& b, const WorkloadProfile& p, int cores) {
   WorkloadProfile q = p;
