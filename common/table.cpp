@@ -173,7 +173,9 @@ void Table::print(std::ostream& os, Format f) const {
     while (total() > fitWidth) {
       size_t widest = columns.size();
       for (size_t i = 0; i < columns.size(); ++i) {
-        if (isNum(i) || w[i] <= std::max<size_t>(6, displayWidth(columns[i]))) continue;
+        if (isNum(i) || (i < keepWhole.size() && keepWhole[i]) ||
+            w[i] <= std::max<size_t>(6, displayWidth(columns[i])))
+          continue;
         if (widest == columns.size() || w[i] > w[widest]) widest = i;
       }
       if (widest == columns.size()) break;  // nothing left to narrow

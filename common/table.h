@@ -23,6 +23,9 @@ struct Table {
   /// long cells continue on the next lines, broken after a separator (" ;,/:=-_") where one is
   /// near. Numbers are never broken. csv and json are unaffected.
   std::size_t fitWidth = 0;
+  /// Table format only: columns never narrowed by `fitWidth` (an identifier a reader copies,
+  /// such as a parameter name, stays on one line).
+  std::vector<bool> keepWhole;
 
   void addRow(std::vector<std::string> r) { rows.push_back(std::move(r)); }
   /// table: aligned columns with a header rule; csv: header + records; json: array of objects.

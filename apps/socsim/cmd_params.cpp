@@ -90,40 +90,67 @@ int listFree(const std::string& scope, Format fmt) {
                          " (a folder such as 'cores' or 'workloads' selects all below it; every "
                          "scope: the 'where' column of socsim params --format csv)");
   }
-  // Table format: one line per parameter where the terminal allows (kTableWidth, long cells
-  // wrapped) and the source trimmed (csv/json carry it whole). csv/json: bounds as two numeric
+  // Table format: one line per parameter, the name never broken (it is what --set and the
+  // params files take), the fitted value with its params file's group, the source cut to what
+  // the terminal leaves, and only the columns a reader scans (scope_class, bounds_origin,
+  // integer and where are in csv/json with the whole source). csv/json: bounds as two numeric
   // columns lo,hi (empty for a choice) instead of the table's "lo .. hi" text.
   const bool human = fmt == Format::Table;
-  const std::size_t kTableWidth = 120, kSourceChars = 40;
+  const std::size_t kTableWidth = 120, kMinSourceChars = 24;
   auto table = [&](bool board) {
     Table t;
     if (human)
-      t.columns = {"name",    "scope_class", "unit",   "default", "fitted", "read", "bounds",
-                   "bounds_origin", "integer", "where", "source"};
+      t.columns = {"name", "unit", "default", "fitted", "read", "bounds", "source"};
     else
       t.columns = {"name",   "scope_class", "unit", "default",       "fitted",  "read",
                    "lo",     "hi",          "bounds_origin", "integer", "where", "source"};
     t.numeric.assign(t.columns.size(), false);
     if (!human) t.numeric[6] = t.numeric[7] = true;
-    if (human) t.fitWidth = kTableWidth;
     for (const auto* p : sel) {
       if ((p->scopeKind == calib::ScopeKind::Board) != board) continue;
       const auto* f = fitted.find(p->scope, p->key);
-      std::vector<std::string> row = {p->name(), p->scopeClass, p->unit, p->text,
-                                      f ? formatNumber(f->value) + " (" + f->origin + ")" : "",
-                                      readStatus(*p)};
       if (human) {
-        row.push_back(p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi)
-                                 : std::string("(choice)"));
-      } else {
-        row.push_back(p->numeric ? formatNumber(p->lo) : "");
-        row.push_back(p->numeric ? formatNumber(p->hi) : "");
+        std::string group;
+        if (f) {
+          group = f->origin.substr(f->origin.find_last_of('/') + 1);
+          if (group.size() > 5 && group.compare(group.size() - 5, 5, ".yaml") == 0)
+            group.resize(group.size() - 5);
+        }
+        t.addRow({p->name(), p->unit, p->text, f ? formatSig(f->value, 5) + " (" + group + ")" : "",
+                  readStatus(*p),
+                  p->numeric ? formatNumber(p->lo) + " .. " + formatNumber(p->hi)
+                             : std::string("(choice)"),
+                  p->source});
+        continue;
       }
-      std::string source = p->source;
-      if (human && source.size() > kSourceChars) source = source.substr(0, kSourceChars - 3) + "...";
-      row.insert(row.end(), {p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
-                             "configs/" + p->scope + ".yaml:" + std::to_string(p->line), source});
-      t.addRow(row);
+      t.addRow({p->name(), p->scopeClass, p->unit, p->text,
+                f ? formatNumber(f->value) + " (" + f->origin + ")" : "", readStatus(*p),
+                p->numeric ? formatNumber(p->lo) : "", p->numeric ? formatNumber(p->hi) : "",
+                p->numeric ? p->boundsOrigin : "", p->integer ? "yes" : "no",
+                "configs/" + p->scope + ".yaml:" + std::to_string(p->line), p->source});
+    }
+    if (human) {
+      // The source gets what the other columns leave of the terminal's width.
+      std::size_t used = 0;
+      for (std::size_t i = 0; i + 1 < t.columns.size(); ++i) {
+        std::size_t w = t.columns[i].size();
+        for (const auto& r : t.rows) w = std::max(w, r[i].size());
+        used += w + 2;
+      }
+      const std::size_t width = terminalColumns(kTableWidth);
+      if (width >= used + kMinSourceChars) {
+        const std::size_t cut = width - used;
+        for (auto& r : t.rows)
+          if (r.back().size() > cut) r.back() = r.back().substr(0, cut - 3) + "...";
+      } else {  // no room for a readable source: csv/json have it
+        t.columns.pop_back();
+        t.numeric.pop_back();
+        for (auto& r : t.rows) r.pop_back();
+      }
+      // Still too wide (long names in a narrow terminal): the other columns wrap, never the name.
+      t.fitWidth = width;
+      t.keepWhole.assign(t.columns.size(), false);
+      t.keepWhole[0] = true;
     }
     return t;
   };
@@ -195,7 +222,8 @@ int listFree(const std::string& scope, Format fmt) {
     board.print(std::cout, fmt);
   }
   if (!comp.rows.empty() || !board.rows.empty())
-    std::cout << "(source trimmed to " << kSourceChars << " characters; --format csv has it whole)\n";
+    std::cout << "(source cut to the terminal's width, or left out without room; --format csv\n"
+                 " has it whole, with scope_class, bounds_origin, integer and where)\n";
   std::cout << "\n" << counts << "\n";
   return 0;
 }

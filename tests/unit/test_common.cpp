@@ -83,6 +83,26 @@ TEST(Table, FitWidthWrapsTextColumnsAndKeepsNumbers) {
   EXPECT_NE(csv.str().find("config=Kernel boot time test when init is /bin/sh"), std::string::npos);
 }
 
+// Found (session 7): `socsim params` broke every parameter name over eight lines of eight
+// characters: a column marked keepWhole is never narrowed, the others give way.
+TEST(Table, KeepWholeColumnIsNeverBroken) {
+  Table t;
+  t.columns = {"name", "source"};
+  t.fitWidth = 40;
+  t.keepWhole = {true, false};
+  t.addRow({"components/cores/cortex_a72.fp_latency", "calibrated: initial value, no source"});
+  std::ostringstream os;
+  t.print(os, Format::Table);
+  EXPECT_NE(os.str().find("components/cores/cortex_a72.fp_latency"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("calibr"), std::string::npos) << os.str();  // wrapped, not lost
+  // Without keepWhole the same table breaks the name.
+  t.keepWhole.clear();
+  std::ostringstream broken;
+  t.print(broken, Format::Table);
+  EXPECT_EQ(broken.str().find("components/cores/cortex_a72.fp_latency"), std::string::npos)
+      << broken.str();
+}
+
 // Found (session 3): explain printed times as 0.000001234 (seconds with many leading zeros).
 TEST(Format, SecondsInEngineeringUnits) {
   EXPECT_EQ(formatSecondsEng(1.2345e-8), "12.35 ns");
