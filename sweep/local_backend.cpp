@@ -105,7 +105,10 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
   auto draw = [&](bool force) {
     if (!opt.progress) return;
     auto now = Clock::now();
-    if (!force && now - lastDraw < std::chrono::milliseconds(500)) return;
+    const bool lines = opt.progressLineSeconds > 0;
+    const auto every = lines ? std::chrono::duration<double>(opt.progressLineSeconds)
+                             : std::chrono::duration<double>(0.5);
+    if (!force && now - lastDraw < every) return;
     lastDraw = now;
     double el = std::chrono::duration<double>(now - t0).count();
     size_t total = todo.size();
@@ -114,9 +117,9 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
     int fill = total ? static_cast<int>(width * done / total) : width;
     std::string bar = std::string(static_cast<size_t>(fill), '#') + std::string(static_cast<size_t>(width - fill), '.');
     std::string eta = done ? formatDuration(el / static_cast<double>(done) * static_cast<double>(total - done)) : "?";
-    std::fprintf(stderr, "\rsweep [%s] %zu/%zu  ok %d  failed %d  running %zu  %s elapsed  ETA %s   ",
-                 bar.c_str(), done, total, sum.ok, sum.failed, running.size(), formatDuration(el).c_str(),
-                 eta.c_str());
+    std::fprintf(stderr, "%ssweep [%s] %zu/%zu  ok %d  failed %d  running %zu  %s elapsed  ETA %s%s",
+                 lines ? "" : "\r", bar.c_str(), done, total, sum.ok, sum.failed, running.size(),
+                 formatDuration(el).c_str(), eta.c_str(), lines ? "\n" : "   ");
     std::fflush(stderr);
   };
 
@@ -224,7 +227,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
     }
   }
   draw(true);
-  if (opt.progress) std::fprintf(stderr, "\n");
+  if (opt.progress && opt.progressLineSeconds <= 0) std::fprintf(stderr, "\n");
   sum.interrupted = stopped();
   sum.wallSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return sum;

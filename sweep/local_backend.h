@@ -24,7 +24,10 @@ namespace socsim::sweep {
 struct LocalOptions {
   int jobs = 1;                  ///< worker processes at once
   double timeoutSeconds = 0;     ///< per point, wall clock; 0 = none
-  bool progress = false;         ///< progress bar with ETA on stderr (the CLI sets it for a terminal)
+  bool progress = false;         ///< progress with ETA on stderr
+  /// 0: a bar redrawn in place (a terminal); > 0: a plain line at most every this many
+  /// seconds (stderr redirected to a log: the run still shows it is alive).
+  double progressLineSeconds = 0;
 };
 
 struct RunSummary {

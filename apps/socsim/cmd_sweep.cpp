@@ -243,7 +243,9 @@ Action addSweep(CLI::App& app) {
         sweep::LocalOptions lo;
         lo.jobs = o->jobs > 0 ? o->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         lo.timeoutSeconds = timeout;
-        lo.progress = !o->shard && isatty(STDERR_FILENO);
+        // A terminal gets a bar redrawn in place; a redirected stderr (a log) a line every 10 s.
+        lo.progress = !o->shard;
+        lo.progressLineSeconds = isatty(STDERR_FILENO) ? 0 : 10;
         std::string backend = o->shard ? "slurm" : "local";
         if (!o->shard)
           std::cerr << "sweep " << spec->name << " (" << id << "): " << points.size() << " points, "
@@ -251,7 +253,7 @@ Action addSweep(CLI::App& app) {
                     << " to run on " << lo.jobs << " worker processes; results in " << o->db << "\n";
         auto sum = sweep::runLocal(*spec, todo, queries, lo, [&](const sweep::PointResult& r) {
           db.record(id, r, version, calibration, backend);
-          if (!r.ok && !lo.progress) std::cerr << "sweep: point " << r.index << " failed: " << r.error << "\n";
+          if (!r.ok && (!lo.progress || lo.progressLineSeconds > 0)) std::cerr << "sweep: point " << r.index << " failed: " << r.error << "\n";
         });
         std::cerr << "sweep " << spec->name << ": ran " << sum.ran << " points (" << sum.ok << " ok, " << sum.failed
                   << " failed) in " << sweep::formatDuration(sum.wallSeconds);

@@ -3,6 +3,7 @@
 // merges shards, and the local backend records crashes and timeouts and loses nothing on an
 // interrupt.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <signal.h>
 #include <sys/wait.h>
 #include <sqlite3.h>
@@ -285,6 +286,37 @@ TEST(SweepResultsDb, RecordsResumesAndMergesShardsWithNullIntervals) {
   std::ofstream(dir + "/junk.db") << "not sqlite";
   EXPECT_THROW(ResultsDb(dir + "/junk.db"), InputError);
   fs::remove_all(dir);
+}
+
+// Found (session 7): a sweep with stderr redirected to a log printed nothing until it ended
+// (the bar was drawn for a terminal only). With progressLineSeconds the log gets plain lines.
+TEST(SweepLocalBackend, ProgressToALogIsPlainLines) {
+  Fixture f;
+  LocalOptions opt;
+  opt.jobs = 2;
+  opt.progress = true;
+  opt.progressLineSeconds = 1e-6;  // every finished point
+  std::string log = fs::temp_directory_path() / ("socsim-sweep-progress-" + std::to_string(getpid()));
+  std::fflush(stderr);
+  int saved = dup(STDERR_FILENO);
+  FILE* to = std::fopen(log.c_str(), "w");
+  ASSERT_NE(to, nullptr);
+  dup2(fileno(to), STDERR_FILENO);
+  auto sum = runLocal(f.points, [](const Point& p) { return fakeResult(p, p.index); }, opt,
+                      [](const PointResult&) {});
+  std::fflush(stderr);
+  dup2(saved, STDERR_FILENO);
+  close(saved);
+  std::fclose(to);
+  std::ifstream in(log);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(log);
+  EXPECT_EQ(sum.ok, static_cast<int>(f.points.size()));
+  EXPECT_EQ(text.find('\r'), std::string::npos) << text;
+  EXPECT_NE(text.find(std::to_string(f.points.size()) + "/" + std::to_string(f.points.size())),
+            std::string::npos)
+      << text;
+  EXPECT_GE(std::count(text.begin(), text.end(), '\n'), 2) << text;
 }
 
 TEST(SweepLocalBackend, CrashAndTimeoutAreRecordedAndTheRestGoesOn) {
