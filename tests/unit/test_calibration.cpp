@@ -425,6 +425,15 @@ CalibrateOptions mathlibFit(const std::string& src) {
   return opt;
 }
 
+/// The mathlib group's result of calibrate() with `opt` (the measured rows of the source tree).
+GroupResult fitMathlib(const CalibrateOptions& opt) {
+  auto all = readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
+  auto res = calibrate(all, opt);
+  uninstallParamSet();
+  if (res.size() != 1) throw std::runtime_error("expected one group");
+  return res[0];
+}
+
 /// A provenance value of a params file (`  key: "value"`), or "" when absent.
 std::string provenanceValue(const std::string& file, const std::string& key) {
   std::ifstream in(file);
@@ -447,13 +456,9 @@ TEST(WarmStart, ACutScreenKeepsTheCommittedFitAndTheFitNeverEndsAboveIt) {
   const double committedLoss = std::stod(provenanceValue(file, "loss_after"));
   const ParamSet committed = readParamFile(file, registry());
   ASSERT_GE(committed.size(), 1u);
-  auto all = readMeasuredDir(src + "/calibration/measured");
   CalibrateOptions opt = mathlibFit(src);
   opt.maxScreen = 0;  // the screen cut before its first candidate
-  auto res = calibrate(all, opt);
-  uninstallParamSet();
-  ASSERT_EQ(res.size(), 1u);
-  const GroupResult& g = res[0];
+  const GroupResult g = fitMathlib(opt);
   EXPECT_TRUE(g.warmStart);
   EXPECT_EQ(g.keptFitted, static_cast<int>(committed.size()));
   // Every committed value is kept and is where the optimizer began.
@@ -479,15 +484,11 @@ TEST(WarmStart, ACutScreenKeepsTheCommittedFitAndTheFitNeverEndsAboveIt) {
 // one evaluation (the start itself) and a short run both end at or below the committed loss.
 TEST(WarmStart, WithTooFewEvaluationsTheStartPointIsKept) {
   const std::string src = SOCSIM_TEST_SOURCE_DIR;
-  auto all = readMeasuredDir(src + "/calibration/measured");
   for (int evals : {1, 6}) {
     CalibrateOptions opt = mathlibFit(src);
     opt.maxEvaluations = evals;
     opt.maxScreen = 4;
-    auto res = calibrate(all, opt);
-    uninstallParamSet();
-    ASSERT_EQ(res.size(), 1u);
-    const GroupResult& g = res[0];
+    const GroupResult g = fitMathlib(opt);
     EXPECT_LE(g.lossAfter, g.lossStart) << evals << " evaluations";
     EXPECT_LE(g.lossAfter, g.lossBefore) << evals << " evaluations";
     if (evals == 1) {
@@ -501,18 +502,15 @@ TEST(WarmStart, WithTooFewEvaluationsTheStartPointIsKept) {
 // screen decides every fitted parameter (cut to nothing, it fits nothing).
 TEST(WarmStart, ColdStartsFromTheDefaults) {
   const std::string src = SOCSIM_TEST_SOURCE_DIR;
-  auto all = readMeasuredDir(src + "/calibration/measured");
   CalibrateOptions opt = mathlibFit(src);
   opt.warmStart = false;
   opt.maxScreen = 0;
-  auto res = calibrate(all, opt);
-  uninstallParamSet();
-  ASSERT_EQ(res.size(), 1u);
-  EXPECT_FALSE(res[0].warmStart);
-  EXPECT_EQ(res[0].keptFitted, 0);
-  EXPECT_TRUE(res[0].fitted.empty());
-  EXPECT_EQ(res[0].lossStart, res[0].lossBefore);
-  EXPECT_EQ(res[0].lossAfter, res[0].lossBefore);
+  const GroupResult g = fitMathlib(opt);
+  EXPECT_FALSE(g.warmStart);
+  EXPECT_EQ(g.keptFitted, 0);
+  EXPECT_TRUE(g.fitted.empty());
+  EXPECT_EQ(g.lossStart, g.lossBefore);
+  EXPECT_EQ(g.lossAfter, g.lossBefore);
 }
 
 // The written params file says where the fit started: warm, from which file and commit (a
@@ -525,13 +523,10 @@ TEST(WarmStart, TheParamsFileRecordsTheStartPoint) {
   fs::copy(src + "/calibration/params", dir + "/calibration/params");
   fs::create_directories(dir + "/calibration/reports");
   fs::copy_file(src + "/calibration/reports/mathlib.lobo.csv", dir + "/calibration/reports/mathlib.lobo.csv");
-  auto all = readMeasuredDir(src + "/calibration/measured");
   CalibrateOptions opt = mathlibFit(dir);
   opt.write = true;
   opt.maxScreen = 0;
-  auto res = calibrate(all, opt);
-  uninstallParamSet();
-  ASSERT_EQ(res.size(), 1u);
+  fitMathlib(opt);
   std::string start = provenanceValue(dir + "/calibration/params/mathlib.yaml", "start");
   EXPECT_EQ(start.rfind("warm: 3 committed fitted parameters kept from "
                         "calibration/params/mathlib.yaml at not in git, loss at the start ", 0),
