@@ -27,7 +27,7 @@ std::string errText(double v, bool pp) {
 Action addCalibrate(CLI::App& app) {
   struct Opts {
     std::string family, format = "table", algorithm = "sbplx";
-    bool check = false, noWrite = false;
+    bool check = false, noWrite = false, cold = false;
     int jobs = 0, maxEvals = 60, maxScreen = 40, loboEvals = 15;
     double maxSeconds = 600, timeBudget = 1800;
   };
@@ -58,6 +58,11 @@ Action addCalibrate(CLI::App& app) {
   sub->add_option("--algorithm", o->algorithm, "sbplx | bobyqa (NLopt local derivative-free)");
   sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)")
       ->check(atLeastOne());
+  sub->add_flag("--cold", o->cold,
+                "start each group's fit from the documented defaults and screen every candidate "
+                "(default: a warm start from the committed calibration/params values, the "
+                "committed fitted parameters kept without re-screening; the regularization pulls "
+                "toward the defaults either way)");
   sub->add_flag("--no-write", o->noWrite, "do not write calibration/params or calibration/reports");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
@@ -81,6 +86,7 @@ Action addCalibrate(CLI::App& app) {
     co.loboEvaluations = o->loboEvals;
     co.algorithm = o->algorithm;
     co.write = !o->noWrite;
+    co.warmStart = !o->cold;
     co.log = &std::cerr;
     requireFamilies(o->family, "--family");
     if (!o->family.empty()) {
@@ -167,11 +173,20 @@ Action addCalibrate(CLI::App& app) {
     }
     t.print(std::cout, fmt);
     if (fmt == Format::Table) {
-      std::cout << "\nFitted parameters:\n";
+      std::cout << "\nFitted parameters (default [start] -> fitted):\n";
       for (const auto& g : res)
         for (const auto& p : g.fitted)
-          std::cout << "  " << p.name << ": " << formatNumber(p.defaultValue) << " -> "
-                    << formatNumber(p.value) << " " << p.unit << "\n";
+          std::cout << "  " << p.name << ": " << formatNumber(p.defaultValue)
+                    << (p.startValue != p.defaultValue ? " [" + formatNumber(p.startValue) + "]" : "")
+                    << " -> " << formatNumber(p.value) << " " << p.unit
+                    << (p.kept ? " (committed fit, kept)" : "") << "\n";
+      std::cout << "\nStart points:\n";
+      for (const auto& g : res)
+        std::cout << "  " << g.group << ": "
+                  << (g.warmStart ? "warm, " + std::to_string(g.keptFitted) + " kept from " + g.startFrom
+                                  : std::string("cold (defaults)"))
+                  << "; loss defaults " << formatSig(g.lossBefore, 5) << ", start "
+                  << formatSig(g.lossStart, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n";
       // Where the time went, per group (wall seconds): what `--time-budget` has to cover.
       Table tt;
       tt.columns = {"group", "rows", "fitted", "allotment", "pre_pass", "setup", "screen",

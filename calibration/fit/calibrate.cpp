@@ -541,8 +541,14 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " parameters these rows read are fitted by later groups and held at their defaults "
         "here (their refits leave this report valid)"
      << (g.heldAtDefault.empty() ? "" : ": ") << joinedHeld << "\n"
-     << "- loss (mean Cauchy(0.25) of the log error, data term only): before " << formatSig(g.lossBefore, 5)
-     << ", after " << formatSig(g.lossAfter, 5) << "\n"
+     << "- start: "
+     << (g.warmStart ? "warm, " + std::to_string(g.keptFitted) +
+                           " committed fitted parameters kept without re-screening, from " +
+                           g.startFrom + "; loss at the start " + formatSig(g.lossStart, 5)
+                     : std::string("cold (`--cold`): the documented defaults"))
+     << " (the regularization pulls toward the defaults either way)\n"
+     << "- loss (mean Cauchy(0.25) of the log error, data term only): before (defaults) "
+     << formatSig(g.lossBefore, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n"
      << "- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs), "
      << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
@@ -550,10 +556,11 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
     md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
        << (f.pp ? formatSig(f.mdapeBefore, 3) + " pp" : pct(f.mdapeBefore) + " %") << " | "
        << (f.pp ? formatSig(f.mdapeAfter, 3) + " pp" : pct(f.mdapeAfter) + " %") << " |\n";
-  md << "\n| parameter | default | fitted | unit | screen sensitivity |\n| --- | --- | --- | --- | --- |\n";
+  md << "\n| parameter | default | start | fitted | unit | screen sensitivity |\n| --- | --- | --- | --- | --- | --- |\n";
   for (const auto& p : g.fitted)
-    md << "| " << p.name << " | " << formatNumber(p.defaultValue) << " | " << formatNumber(p.value)
-       << " | " << p.unit << " | " << formatSig(p.sensitivity, 3) << " |\n";
+    md << "| " << p.name << " | " << formatNumber(p.defaultValue) << " | "
+       << formatNumber(p.startValue) << " | " << formatNumber(p.value) << " | " << p.unit << " | "
+       << (p.kept ? std::string("kept (committed fit)") : formatSig(p.sensitivity, 3)) << " |\n";
   md << "\nLeave-one-board-out (each board's rows predicted by a refit without them of the fitted "
         "parameters they read, from the defaults, at most " << g.loboEvaluations
      << " evaluations each, the other fitted parameters at their full-fit values; `no-donor`: a "
@@ -880,6 +887,58 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
   return cand;
 }
 
+/// The fitted parameters of a committed group: those its params file sets and those its
+/// .lobo.csv lists (a fitted parameter left at its default is not in the params file).
+std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, const std::string& group,
+                                              const ParamRegistry& reg) {
+  std::vector<const FreeParam*> out;
+  auto add = [&](const FreeParam* p) {
+    if (p && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  std::string pf = sourceDir + "/calibration/params/" + group + ".yaml";
+  if (fs::exists(pf)) {
+    const ParamSet own = readParamFile(pf, reg);
+    for (const auto& [scope, keys] : own.byScope())
+      for (const auto& [key, v] : keys) add(reg.find(scope, key));
+  }
+  std::string lf = sourceDir + "/calibration/reports/" + group + ".lobo.csv";
+  if (fs::exists(lf)) {
+    std::ifstream in(lf, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto rec = csv::parse(text, lf);
+    for (size_t i = 1; i < rec.size(); ++i) {
+      if (rec[i].size() != 4 || rec[i][2].empty()) continue;
+      const FreeParam* p = reg.find(rec[i][2]);
+      if (!p) throw InputError(lf, static_cast<int>(i + 1), "parameter", "unknown parameter '" + rec[i][2] + "'");
+      add(p);
+    }
+  }
+  return out;
+}
+
+/// Where a committed file comes from, for the provenance of a warm start: "commit <hash>" of
+/// the last commit that touched `rel` below `dir` (plus "with uncommitted changes" when the
+/// working file differs), or "not in git" (a copy of the tree, no git on the path).
+std::string gitOrigin(const std::string& dir, const std::string& rel) {
+  auto run = [](const std::string& cmd) {
+    std::string out;
+    if (FILE* p = ::popen(cmd.c_str(), "r")) {
+      char buf[256];
+      while (std::fgets(buf, sizeof buf, p)) out += buf;
+      ::pclose(p);
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    return out;
+  };
+  // The paths go into a shell command inside single quotes.
+  if (dir.find('\'') != std::string::npos || rel.find('\'') != std::string::npos) return "not in git";
+  const std::string git = "git -C '" + dir + "' ";
+  std::string hash = run(git + "log -1 --format=%h -- '" + rel + "' 2>/dev/null");
+  if (hash.empty()) return "not in git";
+  bool dirty = !run(git + "status --porcelain -- '" + rel + "' 2>/dev/null").empty();
+  return "commit " + hash + (dirty ? " with uncommitted changes" : "");
+}
+
 /// The measured rows of `group`'s families on a board that the flag policy scores
 /// (validation::exclusionReason); the fit drops the rows a model's prediction excludes later.
 std::vector<MeasuredRow> flagScoredRows(const FitGroup& group, const std::vector<MeasuredRow>& all) {
@@ -906,7 +965,8 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::string paramsDir = opt.sourceDir + "/calibration/params";
   std::string ownFile = group.name + ".yaml";
   // The earlier groups' values stay fixed, the later groups' parameters at their defaults
-  // (paramsSeenBy); this group's own file is refitted from the defaults.
+  // (paramsSeenBy); this group's own file is refitted, from its committed values (warm start)
+  // or from the defaults (--cold): `base` holds neither, the trial values carry them.
   const ParamSet committedAll = readParamDir(paramsDir, reg);
   ParamSet base = paramsSeenBy(committedAll, group.name);
   base.eraseOrigin(ownFile);
@@ -961,8 +1021,64 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (log)
     *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
          << " in the files they parse are not read)\n";
+  // Warm start: the group's committed fitted parameters that are still candidates stay in the
+  // fit without re-screening and start at their committed values (a screen cut by the time
+  // budget no longer throws a committed fit away: session 6's lmbench-os refit ended worse than
+  // the fit it replaced); the screen fills the rest of the budget, from that start point.
+  std::vector<const FreeParam*> kept;
+  std::vector<double> keptStart;
+  if (opt.warmStart && g.budget > 0) {
+    for (const FreeParam* p : committedFitted(opt.sourceDir, group.name, reg)) {
+      if (std::find(cand.begin(), cand.end(), p) == cand.end()) continue;  // no longer a candidate
+      const ParamValue* cv = committedAll.find(p->scope, p->key);
+      double v = cv && cv->origin == ownFile ? cv->value : p->defaultValue;
+      if (!(v >= p->lo && v <= p->hi)) v = p->defaultValue;
+      kept.push_back(p);
+      keptStart.push_back(v);
+    }
+    if (static_cast<int>(kept.size()) > g.budget) {
+      // Fewer rows than when committed: keep the ones the committed fit moved furthest.
+      std::vector<size_t> order(kept.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      auto moved = [&](size_t i) {
+        return std::abs(toUnit(*kept[i], keptStart[i]) - toUnit(*kept[i], kept[i]->defaultValue));
+      };
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return moved(a) > moved(b); });
+      order.resize(static_cast<size_t>(g.budget));
+      std::sort(order.begin(), order.end());
+      std::vector<const FreeParam*> k2;
+      std::vector<double> s2;
+      for (size_t i : order) {
+        k2.push_back(kept[i]);
+        s2.push_back(keptStart[i]);
+      }
+      kept = std::move(k2);
+      keptStart = std::move(s2);
+    }
+    cand.erase(std::remove_if(cand.begin(), cand.end(),
+                              [&kept](const FreeParam* p) {
+                                return std::find(kept.begin(), kept.end(), p) != kept.end();
+                              }),
+               cand.end());
+    g.keptFitted = static_cast<int>(kept.size());
+  }
+  g.warmStart = opt.warmStart;
+  if (opt.warmStart)
+    g.startFrom = fs::exists(paramsDir + "/" + ownFile)
+                      ? "calibration/params/" + ownFile + " at " +
+                            gitOrigin(opt.sourceDir, "calibration/params/" + ownFile)
+                      : "no committed params file (the defaults)";
+  // The start point's predictions (the defaults' for a cold start): the screen's residuals and
+  // the loss the fit must not end above.
+  std::vector<std::optional<double>> startPred = kept.empty() ? before : ev.predict(kept, keptStart);
+  g.lossStart = kept.empty() ? g.lossBefore : lossOf(rows, startPred);
+  if (log && g.warmStart && g.budget > 0)
+    *log << "  warm start from " << g.startFrom << ": " << kept.size()
+         << " committed fitted parameters kept without re-screening; loss at the start "
+         << formatSig(g.lossStart, 5) << " (defaults " << formatSig(g.lossBefore, 5) << ")\n";
   const size_t allCandidates = cand.size();
   if (static_cast<int>(cand.size()) > opt.maxScreen) cand.resize(static_cast<size_t>(opt.maxScreen));
+  const int freeSlots = g.budget - static_cast<int>(kept.size());
   g.allotSeconds = allotSeconds;
   g.setupSeconds = elapsed();
   auto phase = [](std::chrono::steady_clock::time_point since) {
@@ -973,13 +1089,19 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (g.budget > 0 && cand.size() < allCandidates)
     g.screenStop = "first " + std::to_string(cand.size()) + " of " + std::to_string(allCandidates) +
                    " (--max-screen)";
+  if (g.budget > 0 && freeSlots <= 0) g.screenStop = "budget held by the committed fit";
+  if (g.warmStart && !kept.empty()) g.screenStop += " (+" + std::to_string(kept.size()) + " kept)";
 
   // Sensitivity screen: one step per candidate, keep the ones that move predictions most.
   std::vector<double> defaults;
   for (auto* p : cand) defaults.push_back(p->defaultValue);
   std::vector<std::pair<double, size_t>> sens;  // (screenGain, candidate)
   std::map<size_t, double> screenRms;            // candidate -> rms change of the step
-  for (size_t k = 0; k < cand.size() && g.budget > 0; ++k) {  // budget 0: nothing to screen for
+  // Residuals at the start point, and each step taken from it (the kept parameters at their
+  // start values).
+  std::vector<double> r0;
+  for (size_t i = 0; i < rows.size(); ++i) r0.push_back(residual(rows[i], startPred[i]));
+  for (size_t k = 0; k < cand.size() && freeSlots > 0; ++k) {  // no free slot: nothing to screen for
     if (elapsed() > 0.3 * allotSeconds) {
       if (log) *log << "  screen stopped after " << g.screened << " candidates: time allotment\n";
       g.screenStop = "time after " + std::to_string(k) + " of " + std::to_string(cand.size());
@@ -991,12 +1113,15 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     double v = fromUnit(p, u);
     if (p.integer && v == p.defaultValue) v = std::clamp(v + (u > u0 ? 1 : -1), p.lo, p.hi);
     if (v == p.defaultValue) continue;
-    auto pred = ev.predict({&p}, {v});
+    std::vector<const FreeParam*> stepParams = kept;
+    std::vector<double> stepValues = keptStart;
+    stepParams.push_back(&p);
+    stepValues.push_back(v);
+    auto pred = ev.predict(stepParams, stepValues);
     double s = 0;
-    std::vector<double> r0, d;
+    std::vector<double> d;
     for (size_t i = 0; i < rows.size(); ++i) {
-      r0.push_back(residual(rows[i], before[i]));
-      d.push_back(residual(rows[i], pred[i]) - r0.back());
+      d.push_back(residual(rows[i], pred[i]) - r0[i]);
       s += d.back() * d.back();
     }
     s = std::sqrt(s / static_cast<double>(rows.size()));
@@ -1016,36 +1141,49 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // worsens every row moves them a lot (session 6: the dhrystone screen kept branches.random
   // at 0 and biased_probability at 1 over the path length, and the fit could not move either).
   std::sort(sens.begin(), sens.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  if (static_cast<int>(sens.size()) > g.budget) sens.resize(static_cast<size_t>(g.budget));
-  std::vector<const FreeParam*> fit;
-  std::vector<double> sensitivity;
+  if (static_cast<int>(sens.size()) > std::max(0, freeSlots)) sens.resize(static_cast<size_t>(std::max(0, freeSlots)));
+  std::vector<const FreeParam*> fit = kept;
+  std::vector<double> sensitivity(kept.size(), 0.0);
+  std::vector<double> startValues = keptStart;
   for (const auto& [gain, k] : sens) {
     fit.push_back(cand[k]);
     sensitivity.push_back(screenRms[k]);
+    startValues.push_back(cand[k]->defaultValue);
   }
 
   g.screenSeconds = phase(tScreen);
   auto tOptimize = std::chrono::steady_clock::now();
   g.optimizerStop = fit.empty() ? "nothing to fit" : "";
+  // The fit ends at the lowest data loss of the defaults, the start point and the optimizer's
+  // point: a warm start never ends worse than the committed values on these rows.
   std::vector<double> best;
   for (auto* p : fit) best.push_back(p->defaultValue);
   g.lossAfter = g.lossBefore;
+  if (g.lossStart < g.lossAfter) {
+    best = startValues;
+    g.lossAfter = g.lossStart;
+  }
   if (!fit.empty()) {
-    std::vector<double> x0;
-    for (auto* p : fit) x0.push_back(toUnit(*p, p->defaultValue));
+    // The optimizer begins at the start point; the regularization pulls toward the documented
+    // defaults (the prior is the physics, the start point only where the search begins).
+    std::vector<double> x0, xDefault;
+    for (size_t i = 0; i < fit.size(); ++i) {
+      x0.push_back(toUnit(*fit[i], startValues[i]));
+      xDefault.push_back(toUnit(*fit[i], fit[i]->defaultValue));
+    }
     struct Ctx {
       Evaluator* ev;
       const std::vector<const FreeParam*>* fit;
-      const std::vector<double>* x0;
+      const std::vector<double>* xDefault;
       int calls = 0;
-    } ctx{&ev, &fit, &x0};
+    } ctx{&ev, &fit, &xDefault};
     auto objective = [](const std::vector<double>& x, std::vector<double>&, void* data) -> double {
       auto* c = static_cast<Ctx*>(data);
       std::vector<double> v;
       double reg = 0;
       for (size_t i = 0; i < x.size(); ++i) {
         v.push_back(fromUnit(*(*c->fit)[i], x[i]));
-        double d = x[i] - (*c->x0)[i];
+        double d = x[i] - (*c->xDefault)[i];
         reg += d * d;
       }
       ++c->calls;
@@ -1055,11 +1193,12 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         objective, &ctx, x0, opt.maxEvaluations,
         std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())),
         opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log, &g.optimizerStop);
-    // The regularized optimum; keep the defaults unless it lowers the data loss.
+    // The regularized optimum; keep the defaults or the start point unless it lowers the data
+    // loss.
     std::vector<double> v;
     for (size_t i = 0; i < x.size(); ++i) v.push_back(fromUnit(*fit[i], x[i]));
     double lossFit = lossOf(rows, ev.predict(fit, v));
-    if (lossFit < g.lossBefore) {
+    if (lossFit < g.lossAfter) {
       best = v;
       g.lossAfter = lossFit;
     }
@@ -1073,6 +1212,8 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     fp.value = fit[i]->integer ? std::round(best[i]) : best[i];
     fp.unit = fit[i]->unit;
     fp.sensitivity = sensitivity[i];
+    fp.kept = i < kept.size();
+    fp.startValue = startValues[i];
     g.fitted.push_back(fp);
   }
   g.families = familyFits(rows, before, after, group.families);
@@ -1163,6 +1304,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         {"rows_used", std::to_string(g.rowsUsed)},
         {"loss_before", formatNumber(g.lossBefore)},
         {"loss_after", formatNumber(g.lossAfter)},
+        {"start", g.warmStart ? "warm: " + std::to_string(g.keptFitted) +
+                                    " committed fitted parameters kept from " + g.startFrom +
+                                    ", loss at the start " + formatNumber(g.lossStart) +
+                                    " on these rows"
+                              : std::string("cold: the documented defaults (--cold)")},
         {"loss", "mean Cauchy(0.25) of log(predicted/measured), (pred-meas)/100 for % rows"},
         {"optimizer", std::string("NLopt ") + (opt.algorithm == "bobyqa" ? "LN_BOBYQA" : "LN_SBPLX") +
                           ", " + std::to_string(g.evaluations) + " evaluations"},
@@ -1283,35 +1429,6 @@ std::vector<MeasuredRow> readReportRows(const std::string& report,
                                             : std::optional<double>(std::strtod(f[9].c_str(), nullptr)));
   }
   return rows;
-}
-
-/// The fitted parameters of a committed group: those its params file sets and those its
-/// .lobo.csv lists (a fitted parameter left at its default is not in the params file).
-std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, const std::string& group,
-                                              const ParamRegistry& reg) {
-  std::vector<const FreeParam*> out;
-  auto add = [&](const FreeParam* p) {
-    if (p && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
-  };
-  std::string pf = sourceDir + "/calibration/params/" + group + ".yaml";
-  if (fs::exists(pf)) {
-    const ParamSet own = readParamFile(pf, reg);
-    for (const auto& [scope, keys] : own.byScope())
-      for (const auto& [key, v] : keys) add(reg.find(scope, key));
-  }
-  std::string lf = sourceDir + "/calibration/reports/" + group + ".lobo.csv";
-  if (fs::exists(lf)) {
-    std::ifstream in(lf, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto rec = csv::parse(text, lf);
-    for (size_t i = 1; i < rec.size(); ++i) {
-      if (rec[i].size() != 4 || rec[i][2].empty()) continue;
-      const FreeParam* p = reg.find(rec[i][2]);
-      if (!p) throw InputError(lf, static_cast<int>(i + 1), "parameter", "unknown parameter '" + rec[i][2] + "'");
-      add(p);
-    }
-  }
-  return out;
 }
 
 }  // namespace

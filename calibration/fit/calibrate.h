@@ -23,6 +23,14 @@
 ///  - loss: mean Cauchy loss (scale 0.25) of log(predicted/measured), or of (predicted -
 ///    measured)/100 for percentage rows (CPU load), plus 0.002 x the squared distance from the
 ///    default in bound-normalized coordinates (regularization toward the documented defaults);
+///  - warm start (CalibrateOptions::warmStart, the default): the group's committed fitted
+///    parameters (its params file and .lobo.csv, committedFitted) that are still candidates are
+///    kept without re-screening and start at their committed values; the screen fills the rest
+///    of the budget from the start point. The regularization still pulls toward the documented
+///    defaults (the start point is only where the optimizer begins), and the fit ends at the
+///    lowest data loss of the defaults, the start point and the optimizer's point, so it is
+///    never worse than the committed values on the same rows. `--cold` starts from the defaults
+///    and screens every candidate (the behaviour before session 7);
 ///  - optimizer: NLopt LN_SBPLX (or LN_BOBYQA) on bound-normalized coordinates (log scale for
 ///    positive bounds), integers rounded, evaluations memoized and capped;
 ///  - each evaluation is one `validation::validate` run over those rows: one forked worker per
@@ -87,6 +95,10 @@ struct CalibrateOptions {
   /// stops at 30 % of its share, the optimizer at 70 %, the LOBO refits share the rest.
   double timeBudgetSeconds = 1800;
   std::string algorithm = "sbplx";  ///< sbplx | bobyqa
+  /// Start each group's fit from its committed values (calibration/params/<group>.yaml) and
+  /// keep its committed fitted parameters without re-screening; false (`--cold`): start from
+  /// the documented defaults and screen every candidate.
+  bool warmStart = true;
   bool write = true;              ///< write calibration/params and calibration/reports
   std::ostream* log = nullptr;    ///< progress lines
 };
@@ -104,6 +116,9 @@ struct FittedParam {
   double defaultValue = 0, value = 0;
   std::string unit;
   double sensitivity = 0;
+  /// Committed fitted parameter kept by the warm start without re-screening (sensitivity 0).
+  bool kept = false;
+  double startValue = 0;  ///< where the optimizer began (committed value, or the default)
 };
 
 /// Leave-one-board-out choice for one board: the fitted parameters' values refitted without
@@ -142,6 +157,13 @@ struct GroupResult {
   /// defaults in this fit and its report (paramsSeenBy), fitted by that later group.
   std::vector<std::string> heldAtDefault;
   double lossBefore = 0, lossAfter = 0;
+  /// Warm start: the data loss of the committed values on these rows (the start point; equal
+  /// to lossBefore for a cold start), and where they came from ("calibration/params/g.yaml at
+  /// commit abc1234"); lossAfter <= min(lossBefore, lossStart).
+  bool warmStart = false;
+  double lossStart = 0;
+  int keptFitted = 0;  ///< committed fitted parameters kept without re-screening
+  std::string startFrom;
   std::vector<FamilyFit> families;
   int evaluations = 0;   ///< evaluations (each runs the boards whose inputs changed)
   int boardRuns = 0;     ///< board worker runs over all evaluations

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 
 #include "calibration/fit/calibrate.h"
@@ -406,6 +407,136 @@ TEST(Calibrate, RowsWhosePredictionEchoesAConfiguredFactAreNotFitted) {
   EXPECT_EQ(g.rowsUsed + g.rowsExcluded + g.rowsNotPredicted, flagless);
   ASSERT_EQ(g.families.size(), 1u);
   EXPECT_EQ(g.families[0].rows, g.rowsUsed);
+}
+
+namespace {
+
+/// Options for a quick fit of the mathlib group (one board, 36 rows, a fraction of a second
+/// per evaluation; its committed params file fits 3 profile path lengths).
+CalibrateOptions mathlibFit(const std::string& src) {
+  CalibrateOptions opt;
+  opt.sourceDir = src;
+  opt.groups = {"mathlib"};
+  opt.jobs = 2;
+  opt.write = false;
+  opt.maxEvaluations = 4;
+  opt.loboEvaluations = 1;
+  opt.timeBudgetSeconds = 0;
+  return opt;
+}
+
+/// The mathlib group's result of calibrate() with `opt` (the measured rows of the source tree).
+GroupResult fitMathlib(const CalibrateOptions& opt) {
+  auto all = readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
+  auto res = calibrate(all, opt);
+  uninstallParamSet();
+  if (res.size() != 1) throw std::runtime_error("expected one group");
+  return res[0];
+}
+
+/// A provenance value of a params file (`  key: "value"`), or "" when absent.
+std::string provenanceValue(const std::string& file, const std::string& key) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::string head = "  " + key + ": \"";
+    if (line.compare(0, head.size(), head) == 0) return line.substr(head.size(), line.size() - head.size() - 1);
+  }
+  return "";
+}
+
+}  // namespace
+
+// Session 7: a group's fit starts from its committed values, and the committed fitted
+// parameters stay in the fit when the screen is cut (session 6's lmbench-os refit had its
+// screen cut by the time budget and ended worse than the fit it replaced). Before the warm
+// start, a fit with no screen (cut to nothing) fitted nothing and ended at the defaults' loss.
+TEST(WarmStart, ACutScreenKeepsTheCommittedFitAndTheFitNeverEndsAboveIt) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  const std::string file = src + "/calibration/params/mathlib.yaml";
+  const double committedLoss = std::stod(provenanceValue(file, "loss_after"));
+  const ParamSet committed = readParamFile(file, registry());
+  ASSERT_GE(committed.size(), 1u);
+  CalibrateOptions opt = mathlibFit(src);
+  opt.maxScreen = 0;  // the screen cut before its first candidate
+  const GroupResult g = fitMathlib(opt);
+  EXPECT_TRUE(g.warmStart);
+  EXPECT_EQ(g.keptFitted, static_cast<int>(committed.size()));
+  // Every committed value is kept and is where the optimizer began.
+  for (const auto& [scope, keys] : committed.byScope())
+    for (const auto& [key, v] : keys) {
+      const FreeParam* p = registry().find(scope, key);
+      ASSERT_NE(p, nullptr);
+      auto it = std::find_if(g.fitted.begin(), g.fitted.end(),
+                             [&](const FittedParam& f) { return f.name == p->name(); });
+      ASSERT_NE(it, g.fitted.end()) << p->name() << " was dropped";
+      EXPECT_TRUE(it->kept);
+      EXPECT_EQ(it->startValue, v.value);
+    }
+  // The start point is the committed fit (its loss on the same rows), and the fit does not end
+  // above it nor above the defaults.
+  EXPECT_NEAR(g.lossStart, committedLoss, 0.02 * committedLoss);
+  EXPECT_LT(g.lossStart, g.lossBefore);
+  EXPECT_LE(g.lossAfter, g.lossStart);
+  EXPECT_LE(g.lossAfter, committedLoss * (1 + 0.02));
+}
+
+// The optimizer's point is taken only when it lowers the data loss below the start point's;
+// one evaluation (the start itself) and a short run both end at or below the committed loss.
+TEST(WarmStart, WithTooFewEvaluationsTheStartPointIsKept) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  for (int evals : {1, 6}) {
+    CalibrateOptions opt = mathlibFit(src);
+    opt.maxEvaluations = evals;
+    opt.maxScreen = 4;
+    const GroupResult g = fitMathlib(opt);
+    EXPECT_LE(g.lossAfter, g.lossStart) << evals << " evaluations";
+    EXPECT_LE(g.lossAfter, g.lossBefore) << evals << " evaluations";
+    if (evals == 1) {
+      EXPECT_EQ(g.lossAfter, g.lossStart);
+      for (const auto& f : g.fitted) EXPECT_EQ(f.value, f.startValue) << f.name;
+    }
+  }
+}
+
+// `--cold` keeps the behaviour before session 7: the defaults are the start point and the
+// screen decides every fitted parameter (cut to nothing, it fits nothing).
+TEST(WarmStart, ColdStartsFromTheDefaults) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  CalibrateOptions opt = mathlibFit(src);
+  opt.warmStart = false;
+  opt.maxScreen = 0;
+  const GroupResult g = fitMathlib(opt);
+  EXPECT_FALSE(g.warmStart);
+  EXPECT_EQ(g.keptFitted, 0);
+  EXPECT_TRUE(g.fitted.empty());
+  EXPECT_EQ(g.lossStart, g.lossBefore);
+  EXPECT_EQ(g.lossAfter, g.lossBefore);
+}
+
+// The written params file says where the fit started: warm, from which file and commit (a
+// tree outside git says so), and the loss at the start; the report says it too.
+TEST(WarmStart, TheParamsFileRecordsTheStartPoint) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  std::string dir = tmpDir("warm-provenance");
+  fs::create_directory_symlink(src + "/configs", dir + "/configs");
+  fs::create_directories(dir + "/calibration");
+  fs::copy(src + "/calibration/params", dir + "/calibration/params");
+  fs::create_directories(dir + "/calibration/reports");
+  fs::copy_file(src + "/calibration/reports/mathlib.lobo.csv", dir + "/calibration/reports/mathlib.lobo.csv");
+  CalibrateOptions opt = mathlibFit(dir);
+  opt.write = true;
+  opt.maxScreen = 0;
+  fitMathlib(opt);
+  std::string start = provenanceValue(dir + "/calibration/params/mathlib.yaml", "start");
+  EXPECT_EQ(start.rfind("warm: 3 committed fitted parameters kept from "
+                        "calibration/params/mathlib.yaml at not in git, loss at the start ", 0),
+            0u)
+      << start;
+  EXPECT_EQ(readParamFile(dir + "/calibration/params/mathlib.yaml", registry()).size(), 3u);
+  std::ifstream md(dir + "/calibration/reports/mathlib.md");
+  std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("- start: warm, 3 committed fitted parameters kept"), std::string::npos) << text;
+  fs::remove_all(dir);
 }
 
 TEST(Workers, AWorkerDiesWithItsParent) {
