@@ -47,13 +47,15 @@ Action addCalibrate(CLI::App& app) {
   sub->add_option("--max-seconds", o->maxSeconds, "optimizer time per group (default 600)");
   sub->add_option("--time-budget", o->timeBudget,
                   "total seconds for the run (default 1800 = 30 min; 0: no budget). Several "
-                  "groups share it by the cost of one evaluation each (a pre-pass); a group "
+                  "groups share it by need: the cost of one evaluation each (a pre-pass) times "
+                  "the evaluations their parameters take, with a floor of 5 % for cheap groups; a group "
                   "stops screening at 30 % of its share and optimizing at 70 %, its LOBO refits "
                   "share the rest");
   sub->add_option("--lobo-evals", o->loboEvals,
                   "evaluations per leave-one-board-out refit (default 15): each board's rows are "
                   "predicted by a refit, without them, of the fitted parameters they read (from "
-                  "the defaults; the other fitted parameters keep their full-fit values); the "
+                  "the full fit's values, or the defaults with --cold; the other fitted parameters "
+                  "keep their full-fit values); the "
                   "residuals give the 80 % intervals");
   sub->add_option("--algorithm", o->algorithm, "sbplx | bobyqa (NLopt local derivative-free)");
   sub->add_option("--jobs,-j", o->jobs, "worker processes per evaluation (default: cores)")

@@ -562,7 +562,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
        << formatNumber(p.startValue) << " | " << formatNumber(p.value) << " | " << p.unit << " | "
        << (p.kept ? std::string("kept (committed fit)") : formatSig(p.sensitivity, 3)) << " |\n";
   md << "\nLeave-one-board-out (each board's rows predicted by a refit without them of the fitted "
-        "parameters they read, from the defaults, at most " << g.loboEvaluations
+        "parameters they read, from "
+     << (g.warmStart ? "the full fit's values (warm start)" : "the defaults (`--cold`)")
+     << ", at most " << g.loboEvaluations
      << " evaluations each, the other fitted parameters at their full-fit values; `no-donor`: a "
         "fitted parameter the board reads has no other board; "
      << formatSig(g.loboSeconds, 3) << " s):\n\n"
@@ -577,6 +579,15 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
   int noDonor = 0;
   for (const auto& c : g.lobo) noDonor += c.status == "no-donor" ? 1 : 0;
   md << "\nBoards without a donor: " << noDonor << " of " << g.lobo.size() << "\n";
+  // How much each held-out refit got: a refit with one trial kept its start point (warm: the
+  // full fit, so that board's LOBO is its in-sample error; cold: the defaults).
+  md << "\nHeld-out refits (optimizer trials include the start point; evaluations: trials that ran "
+        "boards):\n\n| board | split | refitted | trials | evaluations | seconds | stop |\n"
+        "| --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const auto& c : g.lobo)
+    md << "| " << c.board << " | " << c.status << " | " << c.refitParams << " | " << c.trials
+       << " | " << c.evaluations << " | " << formatSig(c.seconds, 3) << " | "
+       << (c.stop.empty() ? "-" : c.stop) << " |\n";
   if (!g.note.empty()) md << "\n" << g.note << "\n";
   std::ofstream lo(dir + "/" + g.group + ".lobo.csv", std::ios::binary);
   csv::writeRecord(lo, {"board", "split", "parameter", "value"});
@@ -667,13 +678,18 @@ struct HeldOutFit {
   std::vector<const FreeParam*> refit;      ///< the ones refitted (the others: no donor)
   int evaluations = 0;  ///< predictions that ran a board (a trial the memo answers runs none)
   int trials = 0;       ///< objective evaluations the optimizer asked for
+  double seconds = 0;   ///< wall time of the refit and the held rows' prediction
+  std::string stop;     ///< why the optimizer stopped (minimizeInUnitBox), empty: no refit
 };
 
 /// Refit without the rows `held` selects (a board: LOBO, a guide: release CV). Of the fitted
 /// parameters `fit` (full-fit values `full`), only those the held rows read can change their
 /// predictions: each of them that some other row reads is refitted on the other rows, from its
-/// documented default, within `maxEvals` evaluations (the others stay at their full-fit
-/// values: reduced LOBO); one that only held rows read has no donor and stays at its default,
+/// documented default (or, `warmStart`, from its full-fit value: the standard warm start of a
+/// cross-validation refit, the held-out rows are out of the loss and the start point is the
+/// full-data optimum, so few evaluations suffice), within `maxEvals` evaluations (the others
+/// stay at their full-fit values: reduced LOBO); the regularization pulls toward the defaults
+/// either way, and the refit keeps its start point unless a trial lowers the data loss; one that only held rows read has no donor and stays at its default,
 /// and those held rows are `no-donor`. The objective is the fit's (Cauchy loss plus the pull to
 /// the defaults) over the other rows whose boards read a refitted parameter. When `relevant` is
 /// given, only the parameters it accepts are refitted (the others keep their full-fit values:
@@ -683,7 +699,8 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
                         const std::function<bool(const MeasuredRow&)>& held, int maxEvals,
                         const CalibrateOptions& opt,
                         const std::function<bool(const FreeParam&)>& relevant = {},
-                        double maxSeconds = -1) {
+                        double maxSeconds = -1, bool warmStart = false) {
+  const auto t0 = std::chrono::steady_clock::now();
   const auto& rows = ev.rows();
   HeldOutFit h;
   h.pred.resize(rows.size());
@@ -703,7 +720,7 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
     // the same board in another guide).
     for (size_t k = 0; k < rows.size() && !donor; ++k)
       donor = !held(rows[k]) && ev.consumes(rows[k].board, *fit[i]);
-    v[i] = fit[i]->defaultValue;
+    v[i] = donor && warmStart ? full[i] : fit[i]->defaultValue;
     h.values.push_back({fit[i], v[i]});
     if (donor) {
       touched.push_back(i);
@@ -732,18 +749,21 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       for (size_t k : objRows) p.push_back(pred[k]);
       return lossOf(objMeasured, p);
     };
-    std::vector<double> x0;
-    for (size_t i : touched) x0.push_back(toUnit(*fit[i], fit[i]->defaultValue));
+    std::vector<double> x0, xDefault;
+    for (size_t i : touched) {
+      x0.push_back(toUnit(*fit[i], v[i]));
+      xDefault.push_back(toUnit(*fit[i], fit[i]->defaultValue));
+    }
     struct Ctx {
       const std::function<double(const std::vector<double>&)>* loss;
       std::vector<double>* v;
       const std::vector<size_t>* touched;
       const std::vector<const FreeParam*>* fit;
-      const std::vector<double>* x0;
+      const std::vector<double>* xDefault;
       int* trials;
     };
     std::function<double(const std::vector<double>&)> lossFn = dataLoss;
-    Ctx ctx{&lossFn, &v, &touched, &fit, &x0, &h.trials};
+    Ctx ctx{&lossFn, &v, &touched, &fit, &xDefault, &h.trials};
     auto objective = [](const std::vector<double>& x, std::vector<double>&, void* data) -> double {
       auto* c = static_cast<Ctx*>(data);
       ++*c->trials;
@@ -752,18 +772,19 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       for (size_t j = 0; j < x.size(); ++j) {
         size_t i = (*c->touched)[j];
         vals[i] = fromUnit(*(*c->fit)[i], x[j]);
-        double d = x[j] - (*c->x0)[j];
+        double d = x[j] - (*c->xDefault)[j];
         reg += d * d;
       }
       return (*c->loss)(vals) + kRegularization * reg;
     };
-    double lossDefault = dataLoss(v);
+    double lossStart = dataLoss(v);
     std::vector<double> x =
         minimizeInUnitBox(objective, &ctx, x0, maxEvals,
-                          maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup, opt.algorithm, nullptr);
+                          maxSeconds > 0 ? maxSeconds : opt.maxSecondsPerGroup, opt.algorithm,
+                          nullptr, &h.stop);
     std::vector<double> vals = v;
     for (size_t j = 0; j < touched.size(); ++j) vals[touched[j]] = fromUnit(*fit[touched[j]], x[j]);
-    if (dataLoss(vals) < lossDefault) v = vals;
+    if (dataLoss(vals) < lossStart) v = vals;
     for (auto& [p, val] : h.values)
       for (size_t i : touched)
         if (fit[i] == p) val = v[i];
@@ -776,6 +797,7 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       h.status[k] = noDonorBoards.count(rows[k].board) ? "no-donor" : "lobo";
     }
   h.evaluations = ev.evaluations() - evalsBefore;
+  h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
 
@@ -1229,8 +1251,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   for (const auto& b : usedBoards) {
     auto held = [&b](const MeasuredRow& r) { return r.board == b; };
     double left = (allotSeconds - elapsed()) / static_cast<double>(boardsLeft--);
+    // Warm: from the full fit's values (its held-out rows are out of the loss); a refit that
+    // finds no time left then keeps them (one trial: its LOBO equals the in-sample fit, and
+    // the report's refit table says so), a cold one the defaults.
     HeldOutFit h = refitWithout(ev, fit, best, held, left > 0 ? opt.loboEvaluations : 1, opt, {},
-                                std::max(0.01, left));
+                                std::max(0.01, left), opt.warmStart);
     LoboChoice c;
     c.board = b;
     c.status = "lobo";
@@ -1241,9 +1266,16 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         if (h.status[i] == "no-donor") c.status = "no-donor";
       }
     c.values = h.values;
+    c.refitParams = static_cast<int>(h.refit.size());
+    c.trials = h.trials;
+    c.evaluations = h.evaluations;
+    c.seconds = h.seconds;
+    c.stop = h.stop;
     if (log && !h.refit.empty())
       *log << "  lobo " << b << ": refit " << h.refit.size() << " of " << fit.size()
-           << " parameters without its rows, " << h.evaluations << " evaluations\n";
+           << " parameters without its rows, " << h.trials << " optimizer trials, "
+           << h.evaluations << " evaluations ran boards, " << formatSig(h.seconds, 3) << " s ("
+           << h.stop << ")\n";
     choices.push_back(c);
   }
   g.loboSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tLobo).count();
@@ -1338,6 +1370,25 @@ std::vector<const FitGroup*> selectGroups(const CalibrateOptions& opt) {
 
 }  // namespace
 
+double fitNeedSeconds(double evalSeconds, int dims, int screenSteps, const CalibrateOptions& opt) {
+  if (dims <= 0) return 0;
+  double optimizer = std::min(opt.maxEvaluations, std::max(10, 2 * dims + 2));
+  return std::max(0.0, evalSeconds) * (2 + 0.5 * std::max(0, screenSteps) + optimizer) / 0.7;
+}
+
+double timeAllotment(double remainingSeconds, const std::vector<double>& needs, double floorSeconds) {
+  if (needs.empty() || !(needs[0] > 0)) return 1.0;
+  double total = 0, laterFloors = 0;
+  for (size_t j = 0; j < needs.size(); ++j) {
+    total += std::max(0.0, needs[j]);
+    if (j > 0) laterFloors += std::min(std::max(0.0, needs[j]), floorSeconds);
+  }
+  double share = remainingSeconds * needs[0] / total;
+  double allot = std::max(share, std::min(needs[0], floorSeconds));
+  allot = std::min(allot, remainingSeconds - laterFloors);
+  return std::max(1.0, allot);
+}
+
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
                                    const CalibrateOptions& opt) {
   FitSession session(opt.sourceDir);
@@ -1345,10 +1396,14 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   std::vector<GroupResult> out;
   auto sel = selectGroups(opt);
   // Time allotment: with a total budget and several groups, one evaluation of each group at
-  // the committed values (a pre-pass) weighs the groups; each group then gets the remaining
-  // budget in proportion to its weight among the groups still to fit.
+  // the committed values (a pre-pass) and its parameter count give each group's need
+  // (fitNeedSeconds); each group then gets its share of the remaining budget (timeAllotment:
+  // a floor for the cheap groups, the rest in proportion to the needs of the groups still to
+  // fit). Before session 7 the weight was the evaluation's cost alone, which gave a group of
+  // 38 parameters at 1 s an evaluation (Ethernet) about 20 s.
   std::vector<double> weight(sel.size(), 1.0), prepass(sel.size(), 0.0);
   std::vector<bool> nothing(sel.size(), false);
+  std::vector<int> dims(sel.size(), 0), screens(sel.size(), 0);
   std::vector<std::unique_ptr<Evaluator>> pre(sel.size());
   auto tStart = std::chrono::steady_clock::now();
   if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
@@ -1372,23 +1427,38 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
             boards.insert(pre[i]->rows()[k].board);
           }
         GroupResult probe;
-        nothing[i] = scored / 10 == 0 ||
-                     selectCandidates(*sel[i], *pre[i], boards, reg, committed, base, probe).empty();
+        auto cand = selectCandidates(*sel[i], *pre[i], boards, reg, committed, base, probe);
+        nothing[i] = scored / 10 == 0 || cand.empty();
+        // The parameters it will fit, and the screening steps: with a warm start the committed
+        // fitted ones are kept unscreened and the screen fills the rest of the budget.
+        int budget = scored / 10, kept = 0;
+        if (opt.warmStart)
+          for (const FreeParam* p : committedFitted(opt.sourceDir, sel[i]->name, reg))
+            kept += std::find(cand.begin(), cand.end(), p) != cand.end() ? 1 : 0;
+        kept = std::min(kept, budget);
+        dims[i] = std::min(budget, static_cast<int>(cand.size()));
+        screens[i] = kept < budget ? std::min(opt.maxScreen, static_cast<int>(cand.size()) - kept) : 0;
       }
       prepass[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-      weight[i] = nothing[i] ? 0.0 : std::max(0.05, prepass[i]);
+      weight[i] = nothing[i] ? 0.0 : fitNeedSeconds(std::max(0.05, prepass[i]), dims[i], screens[i], opt);
       if (opt.log)
         *opt.log << "calibrate: pre-pass " << sel[i]->name << " one evaluation " << formatSig(prepass[i], 3)
-                 << " s" << (nothing[i] ? ": nothing to fit (no time share)" : "") << "\n";
+                 << " s"
+                 << (nothing[i] ? std::string(": nothing to fit (no time share)")
+                                : ", " + std::to_string(dims[i]) + " parameters, " +
+                                      std::to_string(screens[i]) + " screening steps: needs about " +
+                                      formatSig(weight[i], 3) + " s")
+                 << "\n";
     }
   }
   for (size_t i = 0; i < sel.size(); ++i) {
     double allot = opt.maxSecondsPerGroup * 3;  // no total budget: the optimizer cap rules
     if (opt.timeBudgetSeconds > 0) {
       double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - tStart).count();
-      double rest = 0;
-      for (size_t j = i; j < sel.size(); ++j) rest += weight[j];
-      allot = rest > 0 ? std::max(1.0, (opt.timeBudgetSeconds - spent) * weight[i] / rest) : 1.0;
+      // A floor of 5 % of the budget (90 s of 30 min) for each group's need.
+      allot = timeAllotment(opt.timeBudgetSeconds - spent,
+                            std::vector<double>(weight.begin() + static_cast<long>(i), weight.end()),
+                            0.05 * opt.timeBudgetSeconds);
       if (opt.log)
         *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
     }

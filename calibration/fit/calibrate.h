@@ -42,9 +42,10 @@
 ///    parameters it consumed, so an evaluation re-runs only the boards whose inputs changed (a
 ///    screening step of one eMMC part's parameter runs the board with that part);
 ///  - leave-one-board-out: for each board, the fitted parameters its rows read are refitted
-///    without its rows (the other fitted parameters stay at their full-fit values, start at the
-///    defaults, at most `loboEvaluations` evaluations); its rows predicted at the refit values
-///    give the LOBO residuals, the 80 % intervals and their coverage.
+///    without its rows (the other fitted parameters stay at their full-fit values; the refit
+///    starts at the full fit's values, or at the defaults with `--cold`, at most
+///    `loboEvaluations` evaluations); its rows predicted at the refit values give the LOBO
+///    residuals, the 80 % intervals and their coverage. The report lists each refit's trials.
 #include <iosfwd>
 #include <functional>
 #include <map>
@@ -126,6 +127,12 @@ struct FittedParam {
 struct LoboChoice {
   std::string board, status;
   std::vector<std::pair<const FreeParam*, double>> values;
+  /// The held-out refit: parameters refitted (those with a donor), the optimizer's trials
+  /// (a trial the memo answered included), the evaluations that ran boards, its wall seconds,
+  /// and why it stopped (`max-evals`, `time`, `stalled`, `converged`; empty: nothing refitted).
+  int refitParams = 0, trials = 0, evaluations = 0;
+  double seconds = 0;
+  std::string stop;
 };
 
 /// Prediction-interval quantiles of one family, from its LOBO residuals (log(pred/meas), or
@@ -190,6 +197,24 @@ struct GroupResult {
 /// Fit the selected groups, one after the other (each sees the values the earlier ones wrote).
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
                                    const CalibrateOptions& opt);
+
+/// The wall time a group's fit needs under a time budget, in seconds, from the wall time of one
+/// evaluation of its rows (`evalSeconds`, the pre-pass), the parameters it will fit (`dims`:
+/// min(budget, candidates)) and the screening steps it will take (`screenSteps`: the candidates
+/// beyond the committed fitted ones a warm start keeps, up to --max-screen, when the budget has
+/// room): the start evaluations, half an evaluation per screening step (a step re-runs only the
+/// boards that read the parameter), and min(--max-evals, max(10, 2 dims + 2)) optimizer
+/// evaluations (the stall window: a warm start that finds nothing better stops after it), over
+/// 0.7 (the LOBO refits get the last 30 % of a group's time).
+double fitNeedSeconds(double evalSeconds, int dims, int screenSteps, const CalibrateOptions& opt);
+
+/// The time allotment of the next group of a `socsim calibrate` run: `remainingSeconds` of the
+/// budget are left, `needs` holds fitNeedSeconds of this group (first) and of the groups after
+/// it. Each group is first promised min(its need, `floorSeconds`) (a cheap group with many
+/// parameters, such as Ethernet, is not starved by the proportional share of the expensive
+/// ones); the group gets the larger of that and its need's proportional share of the
+/// remaining time, but never the floors promised to the later groups. At least 1 s.
+double timeAllotment(double remainingSeconds, const std::vector<double>& needs, double floorSeconds);
 
 /// `--check`: for each selected group with a committed report, predict the report's rows with
 /// the committed parameters and compare with the report (loss and per-family MdAPE within

@@ -539,6 +539,65 @@ TEST(WarmStart, TheParamsFileRecordsTheStartPoint) {
   fs::remove_all(dir);
 }
 
+// The leave-one-board-out refits inside calibrate start from the full fit's values (the held-out
+// board's rows are out of the loss; the start point is the full-data optimum), so a refit cut to
+// one trial keeps the full fit, not the defaults (before session 7 a refit that got 0-11
+// evaluations reported a LOBO close to the defaults); the report says how many each got.
+TEST(WarmStart, HeldOutRefitsStartFromTheFullFit) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  CalibrateOptions opt = mathlibFit(src);
+  opt.groups = {"ufs"};  // 3 boards, one fitted device parameter that every board reads
+  opt.maxScreen = 0;
+  opt.maxEvaluations = 1;
+  opt.loboEvaluations = 1;  // the start point only
+  auto all = readMeasuredDir(src + "/calibration/measured");
+  auto res = calibrate(all, opt);
+  uninstallParamSet();
+  ASSERT_EQ(res.size(), 1u);
+  const GroupResult& g = res[0];
+  ASSERT_EQ(g.fitted.size(), 1u);
+  ASSERT_NE(g.fitted[0].value, g.fitted[0].defaultValue);
+  int refits = 0;
+  for (const auto& c : g.lobo) {
+    if (c.status != "lobo" || c.refitParams == 0) continue;
+    ++refits;
+    EXPECT_EQ(c.trials, 1) << c.board;
+    ASSERT_EQ(c.values.size(), 1u) << c.board;
+    EXPECT_EQ(c.values[0].second, g.fitted[0].value) << c.board << " refit did not start at the full fit";
+  }
+  EXPECT_GE(refits, 2);
+}
+
+// A full `socsim calibrate` shares --time-budget by each group's need: the cost of one
+// evaluation times the evaluations its parameters take. Before session 7 the share followed the
+// cost of one evaluation alone: Ethernet (38 parameters, ~1 s an evaluation) got ~20 s of 30 min
+// beside lmbench-os (~35 s an evaluation) and memory (~25 s).
+TEST(TimeBudget, GroupsShareTheBudgetByNeedWithAFloorForCheapGroups) {
+  CalibrateOptions opt;  // --max-evals 60, --max-screen 40
+  // The need grows with the parameters to fit and the screening steps, not only the cost.
+  double ethernet = fitNeedSeconds(1.0, 38, 30, opt);
+  EXPECT_GT(ethernet, 5 * fitNeedSeconds(1.0, 1, 0, opt));
+  EXPECT_EQ(fitNeedSeconds(1.0, 0, 10, opt), 0);  // nothing to fit
+  EXPECT_NEAR(fitNeedSeconds(1.0, 2, 0, opt), (2 + 10) / 0.7, 1e-9);
+  double lmbenchOs = fitNeedSeconds(35.0, 40, 0, opt), memory = fitNeedSeconds(25.0, 33, 10, opt);
+  // The expensive groups get the most, in proportion to their needs ...
+  double remaining = 1700, floor = 90;
+  double aOs = timeAllotment(remaining, {lmbenchOs, ethernet}, floor);
+  double aMem = timeAllotment(remaining, {memory, lmbenchOs, ethernet}, floor);
+  EXPECT_GT(aMem, 0.3 * remaining);
+  EXPECT_LT(aMem, remaining - floor);  // the later groups' floors stay promised
+  EXPECT_GT(aOs, aMem);
+  EXPECT_LE(aOs, remaining - std::min(ethernet, floor) + 1e-9);
+  // ... and a cheap group with many parameters gets its floor, not a sliver of the budget.
+  double aEth = timeAllotment(remaining, {ethernet, lmbenchOs, memory}, floor);
+  EXPECT_GE(aEth, std::min(ethernet, floor));
+  EXPECT_GT(aEth, remaining * ethernet / (ethernet + lmbenchOs + memory));
+  // A group that needs less than the floor gets its need's share (it ends early and the rest
+  // goes to the later groups); one with nothing to fit gets 1 s; the budget is never exceeded.
+  EXPECT_EQ(timeAllotment(remaining, {0.0, memory}, floor), 1.0);
+  EXPECT_LE(timeAllotment(100, {memory, lmbenchOs}, floor), 100);
+}
+
 TEST(Workers, AWorkerDiesWithItsParent) {
   // Killing `socsim calibrate` or `validate` must not leave forked board workers behind: the
   // runner of a worker writes its pid and sleeps; the parent running validate is SIGKILLed.
