@@ -62,6 +62,14 @@ struct CoreTimingParams {
   int int64_alu_latency_cycles = 1, int64_alu_uops = 1;
   int int64_mul_latency_cycles = 4, int64_mul_interval_cycles = 1, int64_mul_uops = 1;
   int int64_div_latency_cycles = 20, int64_div_interval_cycles = 20;
+  /// Operand-dependent division: a divider or library routine that stops early takes
+  /// `min + per_quotient_bit x (bits - 1)` cycles for a quotient of `bits` significant bits
+  /// (libgcc's ARM __aeabi_idiv runs one 3-instruction step per quotient bit after a CLZ jump, and
+  /// returns at once when the dividend is not above the divisor; hardware dividers terminate
+  /// early). Used for profiles that state their quotient bits (`divide_quotient_bits`); 0 = not
+  /// modelled (every division takes the class latency above).
+  double int_div_min_latency_cycles = 0, int_div_cycles_per_quotient_bit = 0;
+  double int64_div_min_latency_cycles = 0, int64_div_cycles_per_quotient_bit = 0;
   int branch_latency_cycles = 1;
   int fp_add_latency_cycles = 4, fp_add_interval_cycles = 1;
   int fp_mul_latency_cycles = 4, fp_mul_interval_cycles = 1;
@@ -188,6 +196,18 @@ inline const params::Schema<CoreTimingParams>& CoreTimingParams::schema() {
                    "calibrated: core TRM divide timing (generic 20)")
           .integer("int64_div_interval_cycles", &P::int64_div_interval_cycles, "cycles", 1, 2000,
                    "cycles busy per 64-bit divide", "calibrated: not pipelined")
+          .real("int_div_min_latency_cycles", &P::int_div_min_latency_cycles, "cycles", 0, 1000,
+                "32-bit divide latency for a one-bit quotient (early exit); 0 = operand-independent",
+                "calibrated: 0 (not modelled) by default")
+          .real("int_div_cycles_per_quotient_bit", &P::int_div_cycles_per_quotient_bit, "cycles",
+                0, 100, "32-bit divide cycles per further quotient bit",
+                "calibrated: 0 (not modelled) by default")
+          .real("int64_div_min_latency_cycles", &P::int64_div_min_latency_cycles, "cycles", 0,
+                2000, "64-bit divide latency for a one-bit quotient (early exit); 0 = "
+                "operand-independent", "calibrated: 0 (not modelled) by default")
+          .real("int64_div_cycles_per_quotient_bit", &P::int64_div_cycles_per_quotient_bit,
+                "cycles", 0, 100, "64-bit divide cycles per further quotient bit",
+                "calibrated: 0 (not modelled) by default")
           .integer("branch_latency_cycles", &P::branch_latency_cycles, "cycles", 1, 16,
                    "cycles from branch issue to resolution", core_timing_detail::kLlvm)
           .integer("fp_add_latency_cycles", &P::fp_add_latency_cycles, "cycles", 1, 1000,

@@ -523,3 +523,65 @@ TEST(CpuWorkloads, LinpackDaxpyElementsDoNotChainOnOutOfOrderCores) {
     EXPECT_LT(dep / static_cast<double>(r.stats.cycles), 0.10) << b;
   }
 }
+
+// lat_ops divisions (lmbench 3.0-a9): int-mod divides 63 by 63 (one-bit quotient, libgcc's
+// __aeabi_idivmod returns before its shift-subtract loop), int-div alternates quotients of 21 and
+// 6 bits. A core with operand-dependent division takes min + per_bit x (bits - 1) cycles; a
+// profile without stated quotient bits keeps the core's class latency.
+TEST(CpuWorkloads, LatOpsDivisionFollowsTheQuotientBits) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& div = profileNamed(ps, "lat_ops-int-div");
+  const auto& mod = profileNamed(ps, "lat_ops-int-mod");
+  const auto& div64 = profileNamed(ps, "lat_ops-int64-div");
+  EXPECT_DOUBLE_EQ(mod.info.divide_quotient_bits, 1);
+  EXPECT_DOUBLE_EQ(div.info.divide_quotient_bits, 13.5);
+
+  models::CoreTimingParams t;
+  t.int_div_latency_cycles = t.int_div_interval_cycles = 70;
+  EXPECT_EQ(timingFor(t, div).int_div_latency_cycles, 70);  // not operand-dependent
+  t.int_div_min_latency_cycles = 10;
+  t.int_div_cycles_per_quotient_bit = 4;
+  EXPECT_EQ(timingFor(t, div).int_div_latency_cycles, 60);  // 10 + 4 x 12.5
+  EXPECT_EQ(timingFor(t, div).int_div_interval_cycles, 60);
+  EXPECT_EQ(timingFor(t, mod).int_div_latency_cycles, 10);
+  EXPECT_EQ(timingFor(t, div64).int64_div_latency_cycles, t.int64_div_latency_cycles);
+  WorkloadProfile unstated = div;
+  unstated.info.divide_quotient_bits = 0;
+  EXPECT_EQ(timingFor(t, unstated).int_div_latency_cycles, 70);
+
+  // On the Cortex-A8 (software division) the chain of int-div is the routine's cycles.
+  auto b = soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/am335x-evm.yaml");
+  const auto& a8 = b.mainCluster().timing;
+  ASSERT_GT(a8.int_div_min_latency_cycles, 0);
+  const double expect =
+      std::lround(a8.int_div_min_latency_cycles + a8.int_div_cycles_per_quotient_bit * 12.5);
+  EXPECT_NEAR(runOnBoardCore(div, "am335x-evm").cyclesPerUnit, expect, 0.05 * expect);
+  // int-mod (one reported operation = the division and the remainder's multiply): the early
+  // exit, far below a full division.
+  const double modChain =
+      std::lround(a8.int_div_min_latency_cycles) + a8.int_mul_latency_cycles;
+  EXPECT_NEAR(runOnBoardCore(mod, "am335x-evm").cyclesPerUnit, modChain, 0.05 * modChain);
+}
+
+// lat_ops float/double add: TEN(f += f) f += g twice per iteration, 22 reported adds. Built with
+// -ffast-math (the releases of guides 000 and 002) the ten exact doublings fold into one
+// multiply by 1024, so the chain is two multiply-add pairs per 22 reported operations; the row
+// spec naming the guide wins over the generic one.
+TEST(CpuWorkloads, LatOpsFastMathBuildFoldsTheDoublings) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& plain = profileNamed(ps, "lat_ops-float-add");
+  const auto& folded = profileNamed(ps, "lat_ops-float-add-fast-math");
+  const std::string g000 = "000_c397333184f33b18", g003 = "003_5c626eb3448d1a85";
+  ASSERT_FALSE(folded.rows.empty());
+  EXPECT_TRUE(folded.rows[0].appliesTo(g000));
+  EXPECT_FALSE(folded.rows[0].appliesTo(g003));
+  EXPECT_FALSE(folded.rows[0].appliesTo(""));
+  EXPECT_TRUE(plain.rows[0].appliesTo(g003));
+
+  auto b = soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/am654x-evm.yaml");
+  const auto& t = b.mainCluster().timing;
+  const double chain = t.fp_add_latency_cycles;
+  const double pairs = 2.0 * (t.fp_mul_latency_cycles + t.fp_add_latency_cycles) / 22;
+  EXPECT_NEAR(runOnBoardCore(plain, "am654x-evm").cyclesPerUnit, chain, 0.05 * chain);
+  EXPECT_NEAR(runOnBoardCore(folded, "am654x-evm").cyclesPerUnit, pairs, 0.1 * pairs);
+}

@@ -340,9 +340,26 @@ double scriptCpuClockMhz(const soc::BoardConfig& b) {
                     "= 2 x the timer clock, not a board fact yet)"};
 }
 
+models::CoreTimingParams timingFor(const models::CoreTimingParams& t, const WorkloadProfile& p) {
+  const double bits = p.info.divide_quotient_bits;
+  if (!(bits > 0)) return t;
+  models::CoreTimingParams out = t;
+  // A divider or library routine that stops early is busy for the whole division.
+  const auto apply = [bits](double minCycles, double perBit, int& latency, int& interval) {
+    if (!(minCycles > 0)) return;
+    const double c = minCycles + perBit * std::max(0.0, bits - 1.0);
+    latency = interval = std::max(1, static_cast<int>(std::lround(c)));
+  };
+  apply(t.int_div_min_latency_cycles, t.int_div_cycles_per_quotient_bit,
+        out.int_div_latency_cycles, out.int_div_interval_cycles);
+  apply(t.int64_div_min_latency_cycles, t.int64_div_cycles_per_quotient_bit,
+        out.int64_div_latency_cycles, out.int64_div_interval_cycles);
+  return out;
+}
+
 ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& coreParams,
                         const models::CoreTimingParams& timing, models::CoreMemoryPort& mem) {
-  models::CoreModel core(coreParams, timing, mem);
+  models::CoreModel core(coreParams, timingFor(timing, p), mem);
   const double ipu = p.instructionsPerUnit(coreParams.isa);
   CoreMeasure m;
   runCore(core, p, ipu, 0, 0x40000000ull, nullptr, 1, m, coreParams.isa);
@@ -394,13 +411,14 @@ ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores) {
     CoreMeasure m;
   };
   const double ipu = p.instructionsPerUnit(main.core.isa);
+  const models::CoreTimingParams timing = timingFor(main.timing, p);
   std::vector<PerCore> pc(static_cast<std::size_t>(cores));
   std::vector<std::pair<int, soc::Platform::Job>> jobs;
   for (int k = 0; k < cores; ++k) {
     jobs.emplace_back(flat[static_cast<std::size_t>(k)], [&, k](models::CoreMemory& cm) {
       PerCore& s = pc[static_cast<std::size_t>(k)];
       s.port = std::make_unique<PlatformPort>(cm);
-      s.core = std::make_unique<models::CoreModel>(main.core, main.timing, *s.port);
+      s.core = std::make_unique<models::CoreModel>(main.core, timing, *s.port);
       runCore(*s.core, p, ipu, static_cast<std::uint64_t>(k),
               0x40000000ull + static_cast<std::uint64_t>(k) * kCoreDataStride, s.port.get(), cores,
               s.m, main.core.isa);
@@ -596,14 +614,17 @@ int coresOf(const std::string& params) {
 
 CpuBenchmarks::Match CpuBenchmarks::find(const Query& q) const {
   Match m;
-  for (const auto& p : profiles_)
-    for (const auto& r : p.rows)
-      if (r.family == q.family && r.benchmark == q.benchmark &&
-          (r.metric.empty() || r.metric == q.metric) && r.params == q.params) {
-        m.profile = &p;
-        m.row = &r;
-        return m;
-      }
+  // A row spec naming the row's guide wins over a generic one (the guide's own build).
+  for (const bool named : {true, false})
+    for (const auto& p : profiles_)
+      for (const auto& r : p.rows)
+        if (r.family == q.family && r.benchmark == q.benchmark &&
+            (r.metric.empty() || r.metric == q.metric) && r.params == q.params &&
+            r.sources.empty() != named && r.appliesTo(q.source)) {
+          m.profile = &p;
+          m.row = &r;
+          return m;
+        }
   for (const auto& c : composites_)
     if (c.family == q.family && c.benchmark == q.benchmark &&
         (c.metric.empty() || c.metric == q.metric)) {

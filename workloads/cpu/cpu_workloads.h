@@ -90,6 +90,11 @@ double scriptCpuClockMhz(const soc::BoardConfig& b);
 ///        (EEMBC MITH; items = the workload's default iterations x items). 1 when items <= 0.
 double harnessEfficiency(int items, int contexts);
 
+/// The core timing `p` runs with: when the profile states its quotient bits and the core models
+/// operand-dependent division (`int_div_min_latency_cycles` > 0, likewise int64), the divide
+/// classes take `min + per_bit x (bits - 1)` cycles; otherwise `t` unchanged.
+models::CoreTimingParams timingFor(const models::CoreTimingParams& t, const WorkloadProfile& p);
+
 /// Run `p` on `cores` cores of the board's main cluster over the board's platform.
 /// Throws NotModelled when the board cannot run it.
 ProfileRun runProfile(RunContext& ctx, const WorkloadProfile& p, int cores);

@@ -48,6 +48,10 @@ const params::Schema<ProfileInfo>& ProfileInfo::schema() {
                    "work-item runs of one harness run, handed out one at a time to the contexts "
                    "(EEMBC MITH: workload iterations x items); 0 = not modelled",
                    "benchmark source (the workload's main: workload->iterations, items)")
+          .real("divide_quotient_bits", &P::divide_quotient_bits, "bits", 0, 64,
+                "significant bits of the quotients of the benchmark's integer divisions (mean when "
+                "they alternate); 0 = not stated (the core's operand-independent divide latency)",
+                "the benchmark's source and operands")
           .integer("seed", &P::seed, "count", 0, 2147483647, "instruction-stream generator seed",
                    "socsim determinism rule")
           .integer("variants", &P::variants, "count", 1, 64,
@@ -254,6 +258,21 @@ const std::vector<std::string>& RowSpec::valueKinds() {
   return k;
 }
 
+bool RowSpec::appliesTo(const std::string& source) const {
+  if (sources.empty()) return true;
+  std::string item;
+  for (std::size_t i = 0; i <= sources.size(); ++i) {
+    const char c = i < sources.size() ? sources[i] : ',';
+    if (c == ',' || c == ' ') {
+      if (!item.empty() && item == source) return true;
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  return false;
+}
+
 const params::Schema<RowSpec>& RowSpec::schema() {
   using P = RowSpec;
   static const auto s =
@@ -283,7 +302,11 @@ const params::Schema<RowSpec>& RowSpec::schema() {
                 "when > 0 the benchmark measures its rate in whole timer ticks: Q / max(1, "
                 "round(Q / rate)), Q = units per run x ticks per second",
                 "the benchmark's timing code")
-          .integer("cores", &P::cores, "count", 1, 64, "cores the row ran on", "the guides");
+          .integer("cores", &P::cores, "count", 1, 64, "cores the row ran on", "the guides")
+          .text("sources", &P::sources,
+                "comma list of measured-CSV source ids (guides) the row spec applies to; empty = "
+                "any guide (a spec naming the row's guide wins)",
+                "the guide's build of the benchmark");
   return s;
 }
 

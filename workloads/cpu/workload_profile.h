@@ -8,7 +8,8 @@
 /// `preset: base.yaml` and override groups). Groups:
 /// @code
 ///   profile:      {name, description, characterization, work_unit, instructions_per_unit,
-///                  threads, harness_items, seed, warmup_instructions, measure_instructions}
+///                  threads, harness_items, divide_quotient_bits, seed, warmup_instructions,
+///                  measure_instructions}
 ///   mix:          {int_alu, int_mul, ..., fp_move}     fractions of dynamic instructions
 ///   dependencies: {d1, d2, d3_4, d5_8, d9_16, d17_32, d33_64, far, none, second_source,
 ///                  load_address_recent, consume_loads, store_result, accumulator_chains,
@@ -22,7 +23,7 @@
 ///                  stream_fraction, stream_stride_bytes, store_stride_bytes, streams, random,
 ///                  random_fraction, random_record_bytes, random_record_accesses, chase, chase_fraction}
 ///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize,
-///                   rate_quantum, cores}, ...]
+///                   rate_quantum, cores, sources}, ...]
 /// @endcode
 /// Every field has a schema (`socsim params`), so unknown keys, wrong units and out-of-range
 /// values are errors naming the file, line and YAML path. Fields whose source starts with
@@ -51,6 +52,9 @@ struct ProfileInfo {
   /// hands the items out one at a time (raising the count to N when it is below), so the run
   /// takes ceil(items / N) item times on N cores.
   int harness_items = 0;
+  /// Significant bits of the quotients of the benchmark's integer divisions (their mean when
+  /// they alternate), from its source and operands; 0 = not stated (the core's class latency).
+  double divide_quotient_bits = 0;
   int seed = 1;                         ///< generator seed (determinism)
   int variants = 16;                    ///< statistically equivalent programs averaged over
   int warmup_instructions = 200000;     ///< before the first program (then 50000 per program)
@@ -194,6 +198,11 @@ struct RowSpec {
   /// from the rate (per MHz, ns per unit) uses that measured rate.
   double rate_quantum = 0;
   int cores = 1;  ///< cores the row ran on (CoreMark-Pro cores=N)
+  /// Comma list of measured-CSV source ids (guides) whose rows this spec predicts; "" = any.
+  /// A set-up fact of the guide's build (e.g. compiler flags that change the code the benchmark
+  /// runs); a row with a matching source list wins over one without.
+  std::string sources;
+  bool appliesTo(const std::string& source) const;
   static const params::Schema<RowSpec>& schema();
   static const std::vector<std::string>& valueKinds();
 };
