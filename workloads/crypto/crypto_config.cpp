@@ -158,7 +158,12 @@ const params::Schema<ReleaseSpec>& ReleaseSpec::schema() {
           .real("ipsec_link_mbps", &P::ipsec_link_mbps, "Mbit/s", 0, 100000,
                 "Ethernet link rate of the release's IPSec runs (0: the board port's "
                 "link_speed_mbps); a link negotiates the slower side's rate",
-                "set-up fact: the guides do not state the link partner (see the file)");
+                "set-up fact: the guides do not state the link partner (see the file)")
+          .text("direct_queue_drivers", &P::direct_queue_drivers,
+                "engine IPs (comma list) whose Linux driver in this release's kernel queued "
+                "requests itself, in the submitting context, not through the crypto_engine "
+                "kthread of the engine preset's request_queue",
+                "the driver's history in Linux (see the file)");
   return s;
 }
 
@@ -292,6 +297,12 @@ bool ReleaseSpec::hasSource(const std::string& source) const {
   if (source.empty()) return false;
   for (const auto& s : splitList(sources))
     if (s == source) return true;
+  return false;
+}
+
+bool ReleaseSpec::directQueue(const std::string& ip) const {
+  for (const auto& d : splitList(direct_queue_drivers))
+    if (d == ip) return true;
   return false;
 }
 

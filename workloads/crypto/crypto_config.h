@@ -62,9 +62,15 @@ struct ReleaseSpec {
   std::string ipsec_path = "engine";
   /// Link rate of the IPSec runs, Mbit/s (0: the board port's link_speed_mbps).
   double ipsec_link_mbps = 0;
+  /// Engine IPs (comma list) whose Linux driver in this release's kernel ran its own request
+  /// queue in the submitting context instead of the crypto_engine kthread its preset's
+  /// `linux_driver.request_queue` names (the driver was converted later).
+  std::string direct_queue_drivers;
   static const params::Schema<ReleaseSpec>& schema();
   std::vector<std::uint64_t> sizes() const;
   bool hasSource(const std::string& source) const;
+  /// True when `ip`'s driver queues directly in this release (direct_queue_drivers).
+  bool directQueue(const std::string& ip) const;
 };
 
 /// Per-call code paths of a software stack, in instructions run on the core model (profiles

@@ -94,7 +94,7 @@ models::CryptoRequest cipherRequest(const AlgorithmSpec& a, double bytes) {
 
 EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const EspPacket& pkt,
                 const EspPacket& ackPkt, const AlgorithmSpec& cipher, bool engine,
-                const std::string& stackName) {
+                const std::string& stackName, const ReleaseSpec* release) {
   const soc::BoardConfig& b = ctx.board();
   const AlgorithmSpec* hash = m.data().algorithm(p.auth);
   if (!hash || hash->mode != "digest")
@@ -147,7 +147,7 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
     auto onEngine = [&](const EnginePreset& e, const soc::PeripheralParams& per,
                         const models::CryptoRequest& r, const std::string& what,
                         double extraEngineSeconds) {
-      CallTiming t = m.engineRequest(ctx, e, per, r, st);
+      CallTiming t = m.engineRequest(ctx, e, per, r, st, false, release);
       cpuSeconds += t.busySeconds + t.otherCpuSeconds;  // the system's CPU, any context
       engineSeconds[e.ip] += t.seconds - t.busySeconds - t.otherCpuSeconds + extraEngineSeconds;
       for (const auto& [n, sec] : t.breakdown.seconds) bd.add(what + "." + n, sec);
