@@ -264,7 +264,13 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
           .real("poll_fraction", &P::poll_fraction, "fraction", 0, 1,
                 "share of the engine time the host is busy (polling, PIO)", kDriver)
           .real("pka_register_accesses_per_word", &P::pka_register_accesses_per_word, "count", 0,
-                100, "host accesses per 32-bit PKA operand word", kDriver);
+                100, "host accesses per 32-bit PKA operand word", kDriver)
+          .flag("one_request_at_a_time", &P::one_request_at_a_time,
+                "the driver runs one request at a time: the next starts after the previous "
+                "one's completion callback (its set-up, interrupts and callback occupy the "
+                "engine as much as the hardware time); otherwise requests queue in the DMA "
+                "rings",
+                "the driver's source");
   return s;
 }
 

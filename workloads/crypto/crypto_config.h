@@ -113,6 +113,11 @@ struct CryptoDriverParams {
   double register_access_ns = 100;            ///< one MMIO access over the interconnect
   double poll_fraction = 0;                   ///< share of the engine time the host spends busy
   double pka_register_accesses_per_word = 1;  ///< PKA operand transfer, per 32-bit word
+  /// The driver holds the engine from a request's start to its completion callback (one
+  /// request in flight: its set-up, the completion interrupts and callback are the engine's
+  /// occupancy too); otherwise requests queue in the DMA rings and only the hardware time
+  /// occupies the engine.
+  bool one_request_at_a_time = false;
   static const params::Schema<CryptoDriverParams>& schema();
   bool offers(const std::string& engineName) const;
 };
