@@ -27,15 +27,20 @@ namespace socsim::app {
 
 namespace {
 
-using QueryKey = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+using QueryKey =
+    std::tuple<std::string, std::string, std::string, std::string, std::string, std::string>;
 
-QueryKey keyOf(const wl::Query& q) { return {q.family, q.benchmark, q.metric, q.params, q.unit}; }
+QueryKey keyOf(const wl::Query& q) {
+  return {q.family, q.benchmark, q.metric, q.params, q.unit, q.source};
+}
 
 /// The queries to predict for `board`: the identities of the rows measured on that board or,
 /// for a board never measured (or with `all`), every distinct row identity in the dataset.
-/// Only identities are taken from the dataset, never values.
+/// Only identities are taken from the dataset, never values. `withSource`: each row of the
+/// board keeps its guide (Query::source), so a row measured in two releases is predicted under
+/// each, as validate does (explain); otherwise the release is left open (run).
 std::vector<wl::Query> catalogue(const std::string& boardName, bool all, const std::string& family,
-                                 const std::string& glob) {
+                                 const std::string& glob, bool withSource = false) {
   auto rows = calib::readMeasuredDir(measuredDir());
   bool measuredHere = false;
   for (const auto& r : rows) measuredHere |= r.board == boardName;
@@ -45,7 +50,8 @@ std::vector<wl::Query> catalogue(const std::string& boardName, bool all, const s
     if (!all && measuredHere && r.board != boardName) continue;
     if (!inCommaList(family, r.family)) continue;
     if (!glob.empty() && fnmatch(glob.c_str(), r.benchmark.c_str(), 0) != 0) continue;
-    wl::Query q{r.family, r.benchmark, r.metric, r.params, r.unit};
+    wl::Query q{r.family, r.benchmark, r.metric, r.params, r.unit,
+                withSource && measuredHere ? r.source : std::string()};
     if (seen.insert(keyOf(q)).second) out.push_back(q);
   }
   return out;
@@ -242,7 +248,7 @@ Action addExplain(CLI::App& app) {
     }
     requireFamilies(o->family, "--family");
     auto l = loadContext(o->board, o->sets);
-    auto qs = catalogue(l.name, false, o->family, o->benchmark);
+    auto qs = catalogue(l.name, false, o->family, o->benchmark, true);
     if (qs.empty()) throw noBenchmarkError(l.name, false, o->family, o->benchmark);
     const size_t kMax = 12;
     if (qs.size() > kMax) qs.resize(kMax);
@@ -280,7 +286,9 @@ Action addExplain(CLI::App& app) {
         row.insert(row.end(), status.begin(), status.end());
         t.addRow(row);
       }
-      if (!p.note.empty() && fmt == Format::Table) std::cerr << q.benchmark << ": " << p.note << "\n";
+      if (!p.note.empty() && fmt == Format::Table)
+        std::cerr << q.benchmark << (q.source.empty() ? "" : " [" + q.source + "]") << ": "
+                  << p.note << "\n";
     }
     t.print(std::cout, fmt);
     requireSomePrediction(l.name, results);

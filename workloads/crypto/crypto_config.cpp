@@ -158,7 +158,12 @@ const params::Schema<ReleaseSpec>& ReleaseSpec::schema() {
           .real("ipsec_link_mbps", &P::ipsec_link_mbps, "Mbit/s", 0, 100000,
                 "Ethernet link rate of the release's IPSec runs (0: the board port's "
                 "link_speed_mbps); a link negotiates the slower side's rate",
-                "set-up fact: the guides do not state the link partner (see the file)");
+                "set-up fact: the guides do not state the link partner (see the file)")
+          .text("direct_queue_drivers", &P::direct_queue_drivers,
+                "engine IPs (comma list) whose Linux driver in this release's kernel queued "
+                "requests itself, in the submitting context, not through the crypto_engine "
+                "kthread of the engine preset's request_queue",
+                "the driver's history in Linux (see the file)");
   return s;
 }
 
@@ -259,7 +264,13 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
           .real("poll_fraction", &P::poll_fraction, "fraction", 0, 1,
                 "share of the engine time the host is busy (polling, PIO)", kDriver)
           .real("pka_register_accesses_per_word", &P::pka_register_accesses_per_word, "count", 0,
-                100, "host accesses per 32-bit PKA operand word", kDriver);
+                100, "host accesses per 32-bit PKA operand word", kDriver)
+          .flag("one_request_at_a_time", &P::one_request_at_a_time,
+                "the driver runs one request at a time: the next starts after the previous "
+                "one's completion callback (its set-up, interrupts and callback occupy the "
+                "engine as much as the hardware time); otherwise requests queue in the DMA "
+                "rings",
+                "the driver's source");
   return s;
 }
 
@@ -292,6 +303,12 @@ bool ReleaseSpec::hasSource(const std::string& source) const {
   if (source.empty()) return false;
   for (const auto& s : splitList(sources))
     if (s == source) return true;
+  return false;
+}
+
+bool ReleaseSpec::directQueue(const std::string& ip) const {
+  for (const auto& d : splitList(direct_queue_drivers))
+    if (d == ip) return true;
   return false;
 }
 

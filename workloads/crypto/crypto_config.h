@@ -62,9 +62,15 @@ struct ReleaseSpec {
   std::string ipsec_path = "engine";
   /// Link rate of the IPSec runs, Mbit/s (0: the board port's link_speed_mbps).
   double ipsec_link_mbps = 0;
+  /// Engine IPs (comma list) whose Linux driver in this release's kernel ran its own request
+  /// queue in the submitting context instead of the crypto_engine kthread its preset's
+  /// `linux_driver.request_queue` names (the driver was converted later).
+  std::string direct_queue_drivers;
   static const params::Schema<ReleaseSpec>& schema();
   std::vector<std::uint64_t> sizes() const;
   bool hasSource(const std::string& source) const;
+  /// True when `ip`'s driver queues directly in this release (direct_queue_drivers).
+  bool directQueue(const std::string& ip) const;
 };
 
 /// Per-call code paths of a software stack, in instructions run on the core model (profiles
@@ -107,6 +113,11 @@ struct CryptoDriverParams {
   double register_access_ns = 100;            ///< one MMIO access over the interconnect
   double poll_fraction = 0;                   ///< share of the engine time the host spends busy
   double pka_register_accesses_per_word = 1;  ///< PKA operand transfer, per 32-bit word
+  /// The driver holds the engine from a request's start to its completion callback (one
+  /// request in flight: its set-up, the completion interrupts and callback are the engine's
+  /// occupancy too); otherwise requests queue in the DMA rings and only the hardware time
+  /// occupies the engine.
+  bool one_request_at_a_time = false;
   static const params::Schema<CryptoDriverParams>& schema();
   bool offers(const std::string& engineName) const;
 };

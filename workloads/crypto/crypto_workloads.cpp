@@ -43,6 +43,10 @@ double kernelPathIsaFactor(const soc::BoardConfig& b) {
                                                : b.software.kernel_paths.aarch32_path_factor;
 }
 
+double kernelBodyFactor(const os::KernelPathParams& kp) {
+  return 1.0 + kp.locks_per_kilo_instruction * kp.lock_instructions / 1000.0;
+}
+
 // ---- CryptoModel --------------------------------------------------------------------------
 
 CryptoModel::CryptoModel(std::string dir, std::string enginesDir)
@@ -175,14 +179,18 @@ models::CryptoTiming engineTiming(const EnginePreset& e, const soc::PeripheralPa
 CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
                                       const soc::PeripheralParams& periph,
                                       const models::CryptoRequest& r,
-                                      const CryptoStackParams& st, bool callerSleeps) {
+                                      const CryptoStackParams& st, bool callerSleeps,
+                                      const ReleaseSpec* release,
+                                      const os::KernelPathParams* kpOfRelease) {
   const soc::BoardConfig& b = ctx.board();
   const double hz = b.mainCluster().core.clock_mhz * 1e6;
   const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
-  const auto& kp = b.software.kernel_paths;
-  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;  // per kernel-path instruction
+  const auto& kp = kpOfRelease ? *kpOfRelease : b.software.kernel_paths;
+  // per kernel-path instruction of a path body (wake-up, switch, interrupt)
+  const double pathCycles = kernelPathIsaFactor(b) * kernelBodyFactor(kp) * kernelCpi;
   const CryptoDriverParams& d = e.linuxDriver;
-  const bool queued = d.request_queue == "crypto_engine";
+  const bool queued =
+      d.request_queue == "crypto_engine" && !(release && release->directQueue(e.ip));
   CallTiming t;
   t.path = "engine:" + e.ip;
   // `caller`: CPU work in the submitting task; otherwise in interrupt or kthread context.
@@ -220,13 +228,19 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   t.seconds += et.total();
   t.busySeconds += d.poll_fraction * et.total();
   for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
-  // Completion: each interrupt's entry and exit (the stack's interrupt path, with its thread
-  // under PREEMPT_RT), then the DMA
+  // Completion: each interrupt's entry and exit (the stack's interrupt path), then the DMA
   // driver's completion and the crypto driver's callback (driver_complete_instructions).
-  // A threaded handler (PREEMPT_RT: irq_thread_instructions > 0) is also switched to.
-  const double perIrq = kp.irq_instructions + kp.irq_thread_instructions +
-                        (kp.irq_thread_instructions > 0 ? kp.switch_instructions : 0);
-  cpu("driver.interrupts", d.completion_interrupts * perIrq * pathCycles / hz, false);
+  // A threaded handler (PREEMPT_RT: irq_thread_instructions > 0) is woken and switched to, and
+  // switched away from when it sleeps again: to idle after every interrupt but the last, whose
+  // thread hands the CPU to the woken caller (that switch is the caller's switch back) or, for
+  // a caller in softirq context, back to it.
+  const double n = d.completion_interrupts;
+  const bool threaded = kp.irq_thread_instructions > 0;
+  const double switches = threaded ? n + std::max(0.0, n - 1) : 0;
+  cpu("driver.interrupts",
+      (n * (kp.irq_instructions + kp.irq_thread_instructions) +
+       switches * kp.switch_instructions) * pathCycles / hz,
+      false);
   cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz, false);
   return t;
 }
@@ -240,7 +254,8 @@ double CryptoModel::softwareSeconds(RunContext& ctx, const AlgorithmSpec& alg, d
 }
 
 CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
-                                    const ReleaseSpec& release, const std::string& stackName) {
+                                    const ReleaseSpec& release, const std::string& stackName,
+                                    const os::KernelPathParams* kpOfRelease) {
   const soc::BoardConfig& b = ctx.board();
   const double hz = b.mainCluster().core.clock_mhz * 1e6;
   const CryptoStackParams& st = stack(stackName);
@@ -268,10 +283,12 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   }
   // /dev/crypto: the ioctl path into the kernel's crypto API.
   const double kernelCpi = pathCpi(ctx, st.kernel_path_kernel);
-  const auto& kp = b.software.kernel_paths;
-  const double pathCycles = kernelPathIsaFactor(b) * kernelCpi;  // per kernel-path instruction
+  const auto& kp = kpOfRelease ? *kpOfRelease : b.software.kernel_paths;
+  const double isaCycles = kernelPathIsaFactor(b) * kernelCpi;  // per kernel-path instruction
+  const double pathCycles = kernelBodyFactor(kp) * isaCycles;  // ... of a path body
+  // Entry and exit take no lock (workloads/os: only the bodies pay PREEMPT_RT's lock share).
   cpu("kernel.syscall", (digest ? st.cryptodev_digest_ioctls : st.cryptodev_cipher_ioctls) *
-                            (kp.trap_instructions + kp.fd_instructions) * pathCycles);
+                            (kp.trap_instructions * isaCycles + kp.fd_instructions * pathCycles));
   cpu("kernel.cryptodev",
       (digest ? st.cryptodev_digest_instructions : st.cryptodev_cipher_instructions) * kernelCpi);
   const soc::PeripheralParams* periph = nullptr;
@@ -292,7 +309,8 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   t.seconds += away;
   t.otherCpuSeconds += away;
   t.breakdown.add("kernel.switch_away", away);
-  const CallTiming r = engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st, true);
+  const CallTiming r =
+      engineRequest(ctx, *e, *periph, requestOf(alg, bytes), st, true, &release, &kp);
   t.seconds += r.seconds;
   t.busySeconds += r.busySeconds;
   t.otherCpuSeconds += r.otherCpuSeconds;
@@ -358,12 +376,14 @@ Prediction OpensslSpeed::predict(RunContext& ctx, const Query& q) {
   const AlgorithmSpec* alg = row.alg;
   const std::string& stackName = row.stack;
   const ReleaseSpec& release = *row.release;
+  // The kernel of the row's release (software_releases; the board's own stack otherwise).
+  const os::KernelPathParams& kp = ctx.board().softwareFor(q.source).kernel_paths;
   Prediction p;
   if (q.metric == "throughput") {
     auto bs = params.find("buffer_size");
     if (bs == params.end()) throw NotModelled{"throughput row without buffer_size"};
     const std::uint64_t bytes = toBytes(bs->second, "buffer_size");
-    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName);
+    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName, &kp);
     p.value = static_cast<double>(bytes) / c.seconds / 1000.0;  // openssl: 1000s of bytes/s
     p.breakdown = c.breakdown;
     p.note = "release " + release.name + ", path " + c.path + ", per call " +
@@ -375,7 +395,7 @@ Prediction OpensslSpeed::predict(RunContext& ctx, const Query& q) {
   double busy = 0, elapsed = 0;
   std::string paths;
   for (std::uint64_t bytes : release.sizes()) {
-    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName);
+    CallTiming c = m_->opensslCall(ctx, *alg, bytes, release, stackName, &kp);
     busy += release.seconds_per_size * c.busySeconds / c.seconds;
     elapsed += release.seconds_per_size;
     for (const auto& [n, s] : c.breakdown.seconds)
@@ -552,7 +572,7 @@ Prediction Ipsec::predict(RunContext& ctx, const Query& q) {
   ip.tcp_header_bytes = 20 + eth.stack.p.tcp_option_bytes;
   const int block = models::cryptoBlockBytes(alg->cryptoOp());
   const EspPacket pkt = espPacket(ip, block);
-  const EspCost esp = espCost(*m_, ctx, ip, pkt, espAck(ip, block), *alg, engine, stackName);
+  const EspCost esp = espCost(*m_, ctx, ip, pkt, espAck(ip, block), *alg, engine, stackName, &release);
   const IpsecResult r = ipsecStream(pkt, esp, eth);
   Prediction p;
   p.breakdown = r.breakdown;

@@ -34,12 +34,20 @@ namespace socsim::soc {
 struct PeripheralParams;
 struct BoardConfig;
 }
+namespace socsim::wl::os {
+struct KernelPathParams;
+}  // namespace socsim::wl::os
 
 namespace socsim::wl::crypto {
 
 /// The board's kernel-path length relative to the AArch64 counts of `software.kernel_paths`
 /// (their `aarch32_path_factor` on 32-bit cores).
 double kernelPathIsaFactor(const soc::BoardConfig& b);
+
+/// What a kernel path's body costs relative to its count, as workloads/os counts it
+/// (OsMachine::pathFactor): under PREEMPT_RT, spinlock_t is a sleeping rt_mutex lock
+/// (`locks_per_kilo_instruction` x `lock_instructions` more per instruction).
+double kernelBodyFactor(const os::KernelPathParams& kp);
 
 /// One `openssl speed` call: elapsed and CPU-busy seconds, and where the time went.
 struct CallTiming {
@@ -83,9 +91,14 @@ class CryptoModel {
   /// the completion (openssl through /dev/crypto), so a crypto_engine hand-off costs the
   /// kthread's wake-up and its switch to idle (the caller's own block and switch back are the
   /// caller's); otherwise (IPSec, from softirq) the kthread is switched to and back.
+  /// `release` (when given) is the software release the request runs in: its kernel's driver
+  /// may queue directly (ReleaseSpec::direct_queue_drivers); `kp` (when given) the kernel paths
+  /// of that release (else the board's `software.kernel_paths`).
   CallTiming engineRequest(RunContext& ctx, const EnginePreset& e,
                            const soc::PeripheralParams& periph, const models::CryptoRequest& r,
-                           const CryptoStackParams& st, bool callerSleeps = false);
+                           const CryptoStackParams& st, bool callerSleeps = false,
+                           const ReleaseSpec* release = nullptr,
+                           const os::KernelPathParams* kp = nullptr);
   /// Seconds of `blocks` blocks of `alg` through its software kernel on the board's main core
   /// (the kernel's name into `kernelName` when given).
   double softwareSeconds(RunContext& ctx, const AlgorithmSpec& alg, double blocks,
@@ -95,9 +108,11 @@ class CryptoModel {
     return pathCpi(ctx, st.kernel_path_kernel);
   }
 
-  /// One `openssl speed` call of `bytes` through `alg` under `release` on the board.
+  /// One `openssl speed` call of `bytes` through `alg` under `release` on the board, with the
+  /// kernel paths `kp` of the row's release (BoardConfig::softwareFor; default: the board's).
   CallTiming opensslCall(RunContext& ctx, const AlgorithmSpec& alg, std::uint64_t bytes,
-                         const ReleaseSpec& release, const std::string& stackName);
+                         const ReleaseSpec& release, const std::string& stackName,
+                         const os::KernelPathParams* kp = nullptr);
 
  private:
   const Kernel& kernel(const std::string& name) const;

@@ -94,7 +94,7 @@ models::CryptoRequest cipherRequest(const AlgorithmSpec& a, double bytes) {
 
 EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const EspPacket& pkt,
                 const EspPacket& ackPkt, const AlgorithmSpec& cipher, bool engine,
-                const std::string& stackName) {
+                const std::string& stackName, const ReleaseSpec* release) {
   const soc::BoardConfig& b = ctx.board();
   const AlgorithmSpec* hash = m.data().algorithm(p.auth);
   if (!hash || hash->mode != "digest")
@@ -147,9 +147,13 @@ EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const Esp
     auto onEngine = [&](const EnginePreset& e, const soc::PeripheralParams& per,
                         const models::CryptoRequest& r, const std::string& what,
                         double extraEngineSeconds) {
-      CallTiming t = m.engineRequest(ctx, e, per, r, st);
+      CallTiming t = m.engineRequest(ctx, e, per, r, st, false, release);
       cpuSeconds += t.busySeconds + t.otherCpuSeconds;  // the system's CPU, any context
-      engineSeconds[e.ip] += t.seconds - t.busySeconds - t.otherCpuSeconds + extraEngineSeconds;
+      // What holds the engine per request: the hardware time, or, for a driver with one
+      // request in flight, the whole request from its start to its completion callback.
+      const double hardware = t.seconds - t.busySeconds - t.otherCpuSeconds;
+      engineSeconds[e.ip] +=
+          (e.linuxDriver.one_request_at_a_time ? t.seconds : hardware) + extraEngineSeconds;
       for (const auto& [n, sec] : t.breakdown.seconds) bd.add(what + "." + n, sec);
       if (extraEngineSeconds > 0) bd.add(what + ".engine.hash_stream", extraEngineSeconds);
     };

@@ -45,6 +45,7 @@ namespace socsim::wl::crypto {
 
 class CryptoModel;
 struct AlgorithmSpec;
+struct ReleaseSpec;
 
 /// ESP set-up facts (configs/workloads/crypto/ipsec.yaml).
 struct IpsecParams {
@@ -86,10 +87,12 @@ struct EspCost {
 
 /// ESP's cost with `cipher` (a cipher algorithm of algorithms.yaml) on the engine (`engine`
 /// true, where a driver offers it) or in software, for the data packet `pkt` and the ACK `ack`.
+/// `release` (when given): the software release of the row, whose kernel's drivers may queue
+/// differently (ReleaseSpec::direct_queue_drivers).
 /// Throws NotModelled when the authentication hash is not a digest of algorithms.yaml.
 EspCost espCost(CryptoModel& m, RunContext& ctx, const IpsecParams& p, const EspPacket& pkt,
                 const EspPacket& ack, const AlgorithmSpec& cipher, bool engine,
-                const std::string& stackName);
+                const std::string& stackName, const ReleaseSpec* release = nullptr);
 
 /// The Ethernet model of the board under one software stack (workloads/net): its MAC, the
 /// stack's and the tool's parameters, and the software costs measured on the board's core model.
