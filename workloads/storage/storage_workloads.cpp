@@ -125,6 +125,16 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
   }
 
   BoardPath bp = makeBoardPath(board, d, c.medium);
+  // A release whose Linux leaves a UHS-I card at 3.3 V runs the SD bus at high speed.
+  if (c.medium == Medium::Sd && bp.mmc && (c.app == App::Buffered || c.app == App::Fio) &&
+      !board.softwareFor(q.source).sd_uhs) {
+    const double hsHz = bp.mmc->host().high_speed_clock_mhz * 1e6;
+    if (bp.mmc->bus().clock_hz > hsHz || bp.mmc->bus().ddr) {
+      auto hs = mmcWithBus(bp, "high-speed", std::min(hsHz, bp.mmc->bus().clock_hz) / 1e6);
+      bp.mmc = hs.get();
+      bp.path = std::move(hs);
+    }
+  }
   const CoreCosts& cc = coreCosts(ctx);
   const std::string core = "; core: kernel-path IPC " + g3(cc.kernelIpc) + " (" +
                            g3(cc.kernelSecondsPerInstr * 1e9) + " ns/instruction), cold copy " +
