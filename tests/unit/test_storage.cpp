@@ -92,6 +92,16 @@ models::NorFlashParams octalNor() {
   return f;
 }
 
+/// A UBIFS read of 256 KiB buffers from an OSPI NOR.
+StorageCase ubifsRead() {
+  StorageCase c;
+  c.medium = Medium::NorOspi;
+  c.dir = Dir::Read;
+  c.fs = "ubifs";
+  c.bytes = 262144;
+  return c;
+}
+
 }  // namespace
 
 // --- controller + device models against their closed forms -------------------------------
@@ -272,11 +282,7 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
 // McSPI NOR (PIO, no interrupt) pays no wait. Two copies per page (node -> page -> user).
 TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
   const auto& d = data();
-  StorageCase c;
-  c.medium = Medium::NorOspi;
-  c.dir = Dir::Read;
-  c.fs = "ubifs";
-  c.bytes = 262144;
+  StorageCase c = ubifsRead();
   BoardPath ospi = makeBoardPath(board("j7200-evm"), d, Medium::NorOspi);
   ASSERT_GT(ospi.irqsPerRequest, 0);
   CoreCosts cc = fakeCosts();
@@ -457,11 +463,7 @@ TEST(StorageWorkloads, ReleaseWithoutUhsRunsTheSdCardAtHighSpeed) {
 // nor does fio's own per-I/O loop.
 TEST(LinuxIo, ReleasePathFactorScalesKernelPathsOnly) {
   const auto& d = data();
-  StorageCase c;
-  c.medium = Medium::NorOspi;
-  c.dir = Dir::Read;
-  c.fs = "ubifs";
-  c.bytes = 262144;
+  StorageCase c = ubifsRead();
   const auto b = board("j7200-evm");
   BoardPath ospi = makeBoardPath(b, d, Medium::NorOspi);
   CoreCosts cc = fakeCosts();
