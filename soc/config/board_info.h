@@ -75,6 +75,9 @@ struct SoftwareParams {
   /// The kernel runs a cpufreq driver for the application cores. The guides' benchmark scripts
   /// print its current frequency as `cpu_clock`; without one they print the kernel's BogoMIPS.
   bool cpufreq = true;
+  /// The release's Linux MMC/SD host driver switches a UHS-I card to 1.8 V signalling and runs
+  /// the board's UHS-I bus mode; false: the card stays at high speed (SDR, 3.3 V).
+  bool sd_uhs = true;
   /// Linux kernel path parameters (the group's `kernel_paths` subgroup; workloads/os/).
   wl::os::KernelPathParams kernel_paths;
 
@@ -92,7 +95,13 @@ struct SoftwareParams {
                   "the kernel runs a cpufreq driver for the application cores (the benchmark "
                   "scripts' cpu_clock is its current frequency; without one they print the "
                   "kernel's BogoMIPS)",
-                  "the SDK kernel's device tree / board support (a cpufreq driver by default)");
+                  "the SDK kernel's device tree / board support (a cpufreq driver by default)")
+            .flag("sd_uhs", &P::sd_uhs,
+                  "the release's Linux MMC/SD host driver switches a UHS-I card to 1.8 V "
+                  "signalling and runs the board's UHS-I bus mode (false: high speed, the host's "
+                  "high_speed_clock_mhz)",
+                  "the SDK kernel's MMC host driver and device tree (UHS-I by default where the "
+                  "board's SD peripheral states a UHS-I mode)");
     return s;
   }
 };

@@ -92,6 +92,16 @@ models::NorFlashParams octalNor() {
   return f;
 }
 
+/// A UBIFS read of 256 KiB buffers from an OSPI NOR.
+StorageCase ubifsRead() {
+  StorageCase c;
+  c.medium = Medium::NorOspi;
+  c.dir = Dir::Read;
+  c.fs = "ubifs";
+  c.bytes = 262144;
+  return c;
+}
+
 }  // namespace
 
 // --- controller + device models against their closed forms -------------------------------
@@ -272,11 +282,7 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
 // McSPI NOR (PIO, no interrupt) pays no wait. Two copies per page (node -> page -> user).
 TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
   const auto& d = data();
-  StorageCase c;
-  c.medium = Medium::NorOspi;
-  c.dir = Dir::Read;
-  c.fs = "ubifs";
-  c.bytes = 262144;
+  StorageCase c = ubifsRead();
   BoardPath ospi = makeBoardPath(board("j7200-evm"), d, Medium::NorOspi);
   ASSERT_GT(ospi.irqsPerRequest, 0);
   CoreCosts cc = fakeCosts();
@@ -427,6 +433,81 @@ TEST(Uboot, HostWithoutUhsInUbootRunsHighSpeed) {
   auto hs = mmcWithBus(bp, "high-speed", bp.mmc->host().uboot_max_clock_mhz);
   EXPECT_LE(double(c.bytes) / r.seconds, hs->linkBytesPerSecond(Dir::Read));
   EXPECT_GT(r.seconds, double(c.bytes) / bp.path->linkBytesPerSecond(Dir::Read) * 1.5);
+}
+
+// A release whose Linux leaves the SD card at 3.3 V (software.sd_uhs false: guide 002's release
+// on the AM572x EVM) runs the Linux rows at high speed, bounded by the high-speed bus; the
+// board's own release (guide 000) keeps SDR50 and reads faster than that bus carries.
+TEST(StorageWorkloads, ReleaseWithoutUhsRunsTheSdCardAtHighSpeed) {
+  const auto b = board("am57xx-evm");
+  const std::string g000 = "000_c397333184f33b18", g002 = "002_eb73a69247cbc681";
+  ASSERT_TRUE(b.softwareFor(g000).sd_uhs);
+  ASSERT_FALSE(b.softwareFor(g002).sd_uhs);
+  BoardPath bp = makeBoardPath(b, data(), Medium::Sd);
+  const double hsMhz = bp.mmc->host().high_speed_clock_mhz;
+  ASSERT_GT(bp.mmc->bus().clock_hz, hsMhz * 1e6);
+  const double hsLink = mmcWithBus(bp, "high-speed", hsMhz)->linkBytesPerSecond(Dir::Read) / 1e6;
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(b));
+  StorageWorkloads w(defaultStorageDir());
+  auto read = [&](const std::string& source) {
+    return w.predict(ctx, {"mmc-sd", "MMC/SD Driver", "Throughput", "bs=1048576;fs=ext4;op=read",
+                           "MB/s", source}).value;
+  };
+  EXPECT_LE(read(g002), hsLink * (1 + 1e-12));
+  EXPECT_GT(read(g000), hsLink);
+  EXPECT_EQ(read(""), read(g000));
+}
+
+// The Linux I/O paths are kernel paths: a release whose paths are k times as long pays k times
+// the MTD/UBIFS instructions and the completion wait; the CRC loop and the copies do not move,
+// nor does fio's own per-I/O loop.
+TEST(LinuxIo, ReleasePathFactorScalesKernelPathsOnly) {
+  const auto& d = data();
+  StorageCase c = ubifsRead();
+  const auto b = board("j7200-evm");
+  BoardPath ospi = makeBoardPath(b, d, Medium::NorOspi);
+  CoreCosts cc = fakeCosts();
+  cc.syncWaitInstructions = 10000;
+  soc::SoftwareParams sw = b.software;
+  sw.kernel_paths.stack_path_factor = 1;
+  const CoreCosts one = linuxReleaseCosts(cc, b, sw);
+  sw.kernel_paths.stack_path_factor = 2;
+  const CoreCosts two = linuxReleaseCosts(cc, b, sw);
+  EXPECT_EQ(two.kernelSecondsPerInstr, cc.kernelSecondsPerInstr);
+  EXPECT_EQ(two.syncWaitInstructions, one.syncWaitInstructions);
+  const IoEstimate e1 = linuxUbifs(ospi, one, d.linux, c), e2 = linuxUbifs(ospi, two, d.linux, c);
+  const auto part = [](const IoEstimate& e, const std::string& n) {
+    for (const auto& [name, sec] : e.parts.seconds)
+      if (name == n) return sec;
+    ADD_FAILURE() << "no part " << n;
+    return 0.0;
+  };
+  EXPECT_NEAR(part(e2, "cpu.ubifs_mtd"), 2 * part(e1, "cpu.ubifs_mtd"), 1e-15);
+  EXPECT_NEAR(part(e2, "cpu.completion_sleep_wake"), 2 * part(e1, "cpu.completion_sleep_wake"),
+              1e-15);
+  EXPECT_EQ(part(e2, "cpu.crc"), part(e1, "cpu.crc"));
+  EXPECT_EQ(part(e2, "cpu.copy (node to page, page to user)"),
+            part(e1, "cpu.copy (node to page, page to user)"));
+  EXPECT_NEAR(e2.cpu - e1.cpu, part(e1, "cpu.ubifs_mtd") + part(e1, "cpu.completion_sleep_wake"),
+              1e-15);
+  StorageCase f;
+  f.app = App::Fio;
+  f.medium = Medium::Emmc;
+  f.dir = Dir::Read;
+  f.fs = "raw";
+  f.bytes = 4096;
+  BoardPath emmc = makeBoardPath(b, d, Medium::Emmc);
+  const IoEstimate f1 = linuxFio(emmc, one, d.linux, f), f2 = linuxFio(emmc, two, d.linux, f);
+  const auto prefixed = [](const IoEstimate& e, const std::string& n) {
+    double t = 0;
+    for (const auto& [name, sec] : e.parts.seconds)
+      if (name.rfind(n, 0) == 0) t += sec;
+    return t;
+  };
+  EXPECT_EQ(prefixed(f2, "cpu.fio_syscalls"), d.linux.fio_io_instructions * cc.kernelSecondsPerInstr);
+  EXPECT_EQ(prefixed(f1, "cpu.fio_syscalls"), prefixed(f2, "cpu.fio_syscalls"));
+  EXPECT_NEAR(f2.cpu - f1.cpu, f1.cpu - d.linux.fio_io_instructions * cc.kernelSecondsPerInstr,
+              1e-15);
 }
 
 // U-Boot's raw block commands print a line before and after the transfer; the console costs

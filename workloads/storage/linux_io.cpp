@@ -84,12 +84,12 @@ IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIo
                           (serialPacketInstr > 0 ? serialPacketInstr
                                                  : packets * bp.driverPacketInstructions);
   const double copy = double(r) * cc.copySecondsPerByte;
-  const double cpuInstr = (fsInstr + sysInstr + blkInstr) * cc.kernelSecondsPerInstr;
+  const double cpuInstr = (fsInstr + sysInstr + blkInstr) * cc.kernelPathSeconds();
   const double packetTurn = serialPacketInstr > 0
-                                ? serialPacketInstr * cc.kernelSecondsPerInstr +
+                                ? serialPacketInstr * cc.kernelPathSeconds() +
                                       packets * bp.rxPacketLatencySeconds
                                 : 0;
-  const double turn = (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr + packetTurn;
+  const double turn = (bp.driverRequestInstructions + irq) * cc.kernelPathSeconds() + packetTurn;
   const double dev = t.total();
   e.bytes = double(r);
   e.cpu = cpuInstr + copy;
@@ -101,10 +101,10 @@ IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIo
   if (packetTurn > 0) e.parts.add("cpu.packet_reload (one packet per DMA descriptor)", packetTurn);
   if (bp.path->dmaSeconds(c.dir, r) > 0)
     e.parts.add("controller.dma (overlapped)", bp.path->dmaSeconds(c.dir, r));
-  e.parts.add("cpu.fs_page_cache" + cOv, (fsInstr + sysInstr) * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.fs_page_cache" + cOv, (fsInstr + sysInstr) * cc.kernelPathSeconds());
   e.parts.add("cpu.block_driver_irq" + cOv,
               (blkInstr - bp.driverRequestInstructions - irq - serialPacketInstr) *
-                  cc.kernelSecondsPerInstr);
+                  cc.kernelPathSeconds());
   e.parts.add("cpu.copy" + cOv, copy);
   e.note = deviceBound ? "device-bound" : "CPU-bound";
   e.note += "; " + g3(double(r) / 1024) + " KiB requests (" +
@@ -129,7 +129,9 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   const double instr =
       p.fio_io_instructions + k * perReq + (c.fs == "raw" ? 0 : p.direct_io_fs_instructions);
   e.bytes = double(bs);
-  e.cpu = instr * cc.kernelSecondsPerInstr;
+  // fio's own loop runs at the measured cost; the kernel's share at the release's path length.
+  e.cpu = p.fio_io_instructions * cc.kernelSecondsPerInstr +
+          (instr - p.fio_io_instructions) * cc.kernelPathSeconds();
   // Device concurrency: I/Os in flight the device works on together.
   const int qd = std::max(1, bp.queueDepth);
   const int m = std::max(1, std::min(p.fio_iodepth, qd));
@@ -139,11 +141,11 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   const double packetTurn =
       serialPackets(bp, c.dir)
           ? k * packets *
-                ((bp.driverPacketInstructions + p.irq_instructions) * cc.kernelSecondsPerInstr +
+                ((bp.driverPacketInstructions + p.irq_instructions) * cc.kernelPathSeconds() +
                  bp.rxPacketLatencySeconds)
           : 0;
   const double turn =
-      (m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelSecondsPerInstr : 0) +
+      (m == 1 ? k * (bp.driverRequestInstructions + irq) * cc.kernelPathSeconds() : 0) +
       packetTurn;
   e.wall = std::max(dev + turn, e.cpu);
   const bool deviceBound = dev + turn >= e.cpu;
@@ -159,10 +161,10 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   // Every part is listed, zero or not, so an fio row's breakdown always shows device, bus,
   // DMA, file-system CPU and copy time.
   e.parts.add("controller.dma (overlapped)", k * bp.path->dmaSeconds(c.dir, req));
-  const double fsCpu = (c.fs == "raw" ? 0 : p.direct_io_fs_instructions) * cc.kernelSecondsPerInstr;
+  const double fsCpu = (c.fs == "raw" ? 0 : p.direct_io_fs_instructions) * cc.kernelPathSeconds();
   e.parts.add("cpu.fs_extent_map" + cOv, fsCpu);
-  e.parts.add("cpu.fio_syscalls" + cOv, p.fio_io_instructions * cc.kernelSecondsPerInstr);
-  e.parts.add("cpu.block_driver_irq" + cOv, k * perReq * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.fio_syscalls" + cOv, p.fio_io_instructions * cc.kernelSecondsPerInstr);  // fio's loop + libaio
+  e.parts.add("cpu.block_driver_irq" + cOv, k * perReq * cc.kernelPathSeconds());
   // O_DIRECT: the controller's DMA moves the data into the user buffer; no CPU copy.
   e.parts.add("cpu.copy (direct I/O: none)", 0);
   e.note = deviceBound ? "device-bound" : "CPU-bound";
@@ -186,11 +188,11 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
                          bp.irqsPerRequest * p.irq_instructions + sys;
     const double loop = p.ubifs_crc_instructions_per_byte * double(node);
     // The MTD read sleeps until the controller's DMA completion interrupt wakes it.
-    const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelSecondsPerInstr : 0;
+    const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelPathSeconds() : 0;
     // ubifs_decompress copies the node's data into the page, then the read copies it out.
     const double copies = 2 * copy;
     const double cpu =
-        instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + wait + copies;
+        instr * cc.kernelPathSeconds() + loop * cc.loopSecondsPerInstr + wait + copies;
     // The CPU is busy through the flash read when it moves the data or polls (NAND, PIO NOR).
     double busy = 0;
     if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
@@ -198,7 +200,7 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
     e.wall = t.total() + cpu;
     e.cpu = cpu + busy;
     addRequestParts(e.parts, t);
-    e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
+    e.parts.add("cpu.ubifs_mtd", instr * cc.kernelPathSeconds());
     if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
     e.parts.add("cpu.crc", loop * cc.loopSecondsPerInstr);
     e.parts.add("cpu.copy (node to page, page to user)", copies);
@@ -221,11 +223,11 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
       p.write_page_ubifs_instructions + ops * bp.driverRequestInstructions + sys;
   const double loop =
       (p.ubifs_compress_instructions_per_byte + p.ubifs_crc_instructions_per_byte) * page;
-  const double cpu = instr * cc.kernelSecondsPerInstr + loop * cc.loopSecondsPerInstr + copy;
+  const double cpu = instr * cc.kernelPathSeconds() + loop * cc.loopSecondsPerInstr + copy;
   e.wall = t.total() + cpu;
   e.cpu = cpu + t.total();  // programme and erase are polled
   addRequestParts(e.parts, t);
-  e.parts.add("cpu.ubifs_mtd", instr * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.ubifs_mtd", instr * cc.kernelPathSeconds());
   e.parts.add("cpu.compress_crc", loop * cc.loopSecondsPerInstr);
   e.parts.add("cpu.copy", copy);
   e.note = "UBIFS write, " + g3(flashBytes) + " flash bytes per page (programme and "
@@ -244,15 +246,15 @@ IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const Lin
   const double instr = p.syscall_instructions + bp.driverRequestInstructions +
                        bp.irqsPerRequest * p.irq_instructions;
   const double copy = double(chunk) * cc.copySecondsPerByte;
-  const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelSecondsPerInstr : 0;
-  const double cpu = instr * cc.kernelSecondsPerInstr + wait + copy;
+  const double wait = bp.irqsPerRequest > 0 ? cc.syncWaitInstructions * cc.kernelPathSeconds() : 0;
+  const double cpu = instr * cc.kernelPathSeconds() + wait + copy;
   double busy = bp.nor ? bp.nor->pioSeconds(chunk) : 0;
   if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
   e.bytes = double(chunk);
   e.wall = t.total() + cpu;
   e.cpu = cpu + busy;
   addRequestParts(e.parts, t);
-  e.parts.add("cpu.mtd_syscall", instr * cc.kernelSecondsPerInstr);
+  e.parts.add("cpu.mtd_syscall", instr * cc.kernelPathSeconds());
   if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
   e.parts.add("cpu.copy", copy);
   e.note = "raw MTD read in " + g3(double(chunk) / 1024) + " KiB operations";

@@ -32,6 +32,10 @@ struct CoreCosts {
   double clockHz = 1e9;
   int linuxCores = 1;                  ///< cores the load is averaged over
   double kernelSecondsPerInstr = 1e-9; ///< kernel control code (kernel_path profile)
+  /// Path length of the row's Linux release relative to the shared counts of linux_io.yaml
+  /// (dimensionless; `software.kernel_paths.stack_path_factor`, linuxReleaseCosts; 1 = as
+  /// counted). It scales the kernel paths of the Linux I/O rows, not fio's own loop.
+  double kernelPathFactor = 1;
   double loopSecondsPerInstr = 1e-9;   ///< tight data loops (data_loop profile)
   /// The XIP benchmark's single-precision FIR loop (fir_f32 profile, measured only for XIP
   /// rows); 0 = not measured, the data-loop cost stands in.
@@ -41,9 +45,12 @@ struct CoreCosts {
   /// Kernel instructions (AArch64 count times the board's ISA path factor) of one synchronous
   /// wait for a device completion: prepare/finish_wait, the switch to the idle task and back,
   /// and the wake-up from the completion handler (`software.kernel_paths` block + 2 x switch +
-  /// wakeup, shared with the OS rows). Paid by every flash operation that completes by
-  /// interrupt (the caller sleeps in wait_for_completion).
+  /// wakeup, shared with the OS rows; the row's release's counts for Linux rows, linuxReleaseCosts;
+  /// a kernel path, so it runs at kernelPathSeconds()). Paid by every flash operation that completes by interrupt (the caller
+  /// sleeps in wait_for_completion).
   double syncWaitInstructions = 0;
+  /// Seconds per instruction of a Linux kernel path of the row's release.
+  double kernelPathSeconds() const { return kernelSecondsPerInstr * kernelPathFactor; }
 };
 
 /// Seconds of one unit of work and its parts.

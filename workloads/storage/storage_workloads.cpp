@@ -34,6 +34,20 @@ const StorageData& StorageWorkloads::data() {
   return *data_;
 }
 
+double syncWaitInstructions(const soc::BoardConfig& b, const os::KernelPathParams& kp) {
+  const double isa = b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+  return isa * (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
+}
+
+CoreCosts linuxReleaseCosts(const CoreCosts& cc, const soc::BoardConfig& b,
+                            const soc::SoftwareParams& sw) {
+  CoreCosts out = cc;
+  const os::KernelPathParams& kp = sw.kernel_paths;
+  out.kernelPathFactor = kp.stack_path_factor;
+  out.syncWaitInstructions = syncWaitInstructions(b, kp);
+  return out;
+}
+
 CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
   const soc::BoardConfig& b = ctx.board();
   const soc::ClusterConfig& main = b.mainCluster();
@@ -53,10 +67,7 @@ CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
   const double ipuK = data.kernelProfile.instructionsPerUnit("armv8-a");
   cc.kernelSecondsPerInstr = k.cyclesPerUnit / ipuK / cc.clockHz;
   cc.kernelIpc = k.stats.ipc();
-  const os::KernelPathParams& kp = b.software.kernel_paths;
-  const double isa = main.core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
-  cc.syncWaitInstructions =
-      isa * (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
+  cc.syncWaitInstructions = syncWaitInstructions(b, b.software.kernel_paths);
   const cpu::ProfileRun l = cpu::runProfile(ctx, data.loopProfile, 1);
   cc.loopSecondsPerInstr = l.cyclesPerUnit / data.loopProfile.instructionsPerUnit("armv8-a") /
                            cc.clockHz;
@@ -125,7 +136,23 @@ Prediction StorageWorkloads::predict(RunContext& ctx, const Query& q) {
   }
 
   BoardPath bp = makeBoardPath(board, d, c.medium);
-  const CoreCosts& cc = coreCosts(ctx);
+  // A release whose Linux leaves a UHS-I card at 3.3 V runs the SD bus at high speed.
+  if (c.medium == Medium::Sd && bp.mmc && (c.app == App::Buffered || c.app == App::Fio) &&
+      !board.softwareFor(q.source).sd_uhs) {
+    const double hsHz = bp.mmc->host().high_speed_clock_mhz * 1e6;
+    if (bp.mmc->bus().clock_hz > hsHz || bp.mmc->bus().ddr) {
+      auto hs = mmcWithBus(bp, "high-speed", std::min(hsHz, bp.mmc->bus().clock_hz) / 1e6);
+      bp.mmc = hs.get();
+      bp.path = std::move(hs);
+    }
+  }
+  // U-Boot, XIP and the boot's own work run at the measured core costs; the Linux I/O paths
+  // run as long as the row's release makes its kernel paths.
+  const CoreCosts& base = coreCosts(ctx);
+  const bool linuxIo = c.app == App::Buffered || c.app == App::Fio ||
+                       c.app == App::RawFlashRead || c.app == App::Gadget;
+  const CoreCosts cc =
+      linuxIo ? linuxReleaseCosts(base, board, board.softwareFor(q.source)) : base;
   const std::string core = "; core: kernel-path IPC " + g3(cc.kernelIpc) + " (" +
                            g3(cc.kernelSecondsPerInstr * 1e9) + " ns/instruction), cold copy " +
                            g3(1e-6 / cc.copySecondsPerByte) + " MB/s";

@@ -15,8 +15,14 @@
 
 #include "workloads/storage/firmware_paths.h"
 #include "workloads/storage/linux_io.h"
+#include "workloads/os/kernel_path_params.h"
 #include "workloads/storage/storage_data.h"
 #include "workloads/workload.h"
+
+namespace socsim::soc {
+struct BoardConfig;
+struct SoftwareParams;
+}  // namespace socsim::soc
 
 namespace socsim::wl::storage {
 
@@ -41,6 +47,19 @@ class StorageWorkloads : public Workload {
 
 /// Measure a board's core costs (kernel-code and data-loop CPI, cold-copy rate, Linux cores).
 CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data);
+
+/// Kernel instructions of one synchronous wait for a device completion on board `b` under the
+/// kernel paths `kp`: block + 2 x switch + wakeup, times the ISA path factor (AArch32 boards).
+double syncWaitInstructions(const soc::BoardConfig& b, const os::KernelPathParams& kp);
+
+/// The core costs of the Linux I/O paths of a row that ran on release `sw`: the storage path
+/// counts (configs/workloads/storage/linux_io.yaml) and the completion wait are kernel paths, so
+/// they take the release's path length, `sw.kernel_paths.stack_path_factor` (dimensionless; 1
+/// for the older SDKs, fitted with the OS rows for a newer kernel generation) as the OS rows do
+/// (CoreCosts::kernelPathFactor), and the wait its kernel_paths counts. fio's own loop, copies,
+/// data loops and U-Boot work are not kernel paths and keep the measured costs.
+CoreCosts linuxReleaseCosts(const CoreCosts& cc, const soc::BoardConfig& b,
+                            const soc::SoftwareParams& sw);
 
 /// Register the storage workloads (data from defaultStorageDir()).
 void registerStorageWorkloads(Registry& r);

@@ -27,6 +27,7 @@ struct MmcHostParams {
   int irqs_per_request = 2;              ///< interrupts per request (command done, data done)
   double uboot_command_us = 50;          ///< U-Boot driver per command (polled, cache maintenance)
   double uboot_max_clock_mhz = 0;        ///< bus clock cap of the U-Boot driver (high speed, SDR); 0 = as Linux
+  double high_speed_clock_mhz = 50;      ///< bus clock the host runs an SD card at in high speed (SDR, 3.3 V)
   int command_queue_slots = 1;           ///< tasks the host queues to an eMMC 5.1 card (CQHCI; 1 = none)
 
   static const params::Schema<MmcHostParams>& schema() {
@@ -79,6 +80,11 @@ struct MmcHostParams {
                   "fastest bus clock the host's U-Boot driver runs (high speed, SDR: a driver "
                   "without UHS-I/HS200 tuning); 0 = the bus mode Linux runs",
                   "the host's U-Boot driver (drivers/mmc/)")
+            .real("high_speed_clock_mhz", &P::high_speed_clock_mhz, "MHz", 1, 52,
+                  "bus clock the host runs an SD card at in high speed (SDR, 3.3 V signalling): "
+                  "the fastest divider of its reference clock at or below 50 MHz; used when a "
+                  "release's Linux does not switch the card to UHS-I (software.sd_uhs false)",
+                  "SD Physical Layer Simplified Spec (high speed: 50 MHz max)")
             .integer("command_queue_slots", &P::command_queue_slots, "count", 1, 32,
                      "tasks the host can queue to an eMMC 5.1 device that supports command "
                      "queuing (CQHCI task slots; 1 = the host has no command-queue engine)",
