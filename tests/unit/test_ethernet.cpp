@@ -236,6 +236,42 @@ TEST(NetSim, PeerSendsNoFasterThanItsOwnPerDatagramPath) {
   EXPECT_NEAR(big.pps(1), simulate(c, freeSoftware(), gbe).pps(1), 1);
 }
 
+TEST(NetSim, SenderSharingTheInterruptCoreCarriesOneCoresWorth) {
+  // A CPU-bound UDP sender: on its own core it overlaps with the completion interrupts on the
+  // interrupt core; sharing that core, every datagram's whole path runs on one core and the
+  // other core stays idle.
+  Cpsw gbe(CpswParams{}, 1000);
+  SoftwareCosts k = someSoftware();
+  k.udpTx = 8e-6;  // the sender, not the line, sets the pace
+  SimConfig c = baseConfig(Traffic::UdpTx);
+  c.datagramBytes = 64;
+  const SimResult own = simulate(c, k, gbe);
+  c.appCores = {0, 1};
+  const SimResult shared = simulate(c, k, gbe);
+  EXPECT_LT(shared.pps(0), own.pps(0) * 0.95);
+  EXPECT_EQ(shared.coreLoadPercent(1), 0);
+  EXPECT_GT(shared.coreLoadPercent(0), 95);
+  EXPECT_GT(own.coreLoadPercent(1), 95);
+}
+
+TEST(NetWorkload, NetperfSharesTheInterruptCoreOnlyOnTwoCoreBoards) {
+  // tools/netperf.yaml app_on_irq_core_max_cores: on a two-core DUT (j721e) netperf runs on the
+  // core taking the Ethernet interrupts, on four or eight cores (j742s2, j784s4) on a core of
+  // its own; iperf (guide 000) keeps its own core on the two-core AM57xx.
+  const std::string dir = defaultNetDir();
+  const NetStack linux = loadNetStack(dir + "/stacks/linux.yaml");
+  const Cpsw gbe(CpswParams{}, 1000);
+  auto shared = [&](const std::string& tool, int cores) {
+    const SimConfig c = defaultSimConfig(linux, loadNetTool(dir + "/tools/" + tool), gbe, cores,
+                                         Traffic::UdpTx);
+    return !c.appCores.empty() && c.appCores[0] == c.irqCore;
+  };
+  EXPECT_TRUE(shared("netperf.yaml", 2));
+  EXPECT_FALSE(shared("netperf.yaml", 4));
+  EXPECT_FALSE(shared("netperf.yaml", 8));
+  EXPECT_FALSE(shared("iperf.yaml", 2));
+}
+
 // ------------------------------------------------------------------ interrupt pacing
 
 TEST(NetSim, PacingLowersCpuLoadAndRaisesLatency) {

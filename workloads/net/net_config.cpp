@@ -204,6 +204,10 @@ const params::Schema<NetToolParams>& NetToolParams::schema() {
                 "calibrated: measurement set-up; a PC's stack and NIC, tens of us")
           .real("burst_period_ms", &P::burst_period_ms, "ms", 0.001, 1e4,
                 "interval of the RFC 2544 burst trials (netperf -w)", "the guide's set-up")
+          .integer("app_on_irq_core_max_cores", &P::app_on_irq_core_max_cores, "cores", 0, 1024,
+                   "on a DUT whose OS runs on at most this many cores, the tool's (first) "
+                   "process shares the core taking the Ethernet interrupts; 0 = never",
+                   "set-up interpretation: where the kernel's scheduler puts the tool")
           .real("max_rate_loss_percent", &P::max_rate_loss_percent, "%", 0, 100,
                 "a 'max rate' row is the highest offered rate whose loss stays below this",
                 "the guide's set-up (its max-rate row reports about 1 % loss)")
