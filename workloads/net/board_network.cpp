@@ -58,6 +58,7 @@ SimConfig defaultSimConfig(const NetStack& stack, const NetTool& tool, const mod
   c.traffic = traffic;
   c.stack = s;
   c.pacing = s.pacing_default && mac.params().interrupt_pacing;
+  c.tso = mac.params().tso_offload;
   c.cores = std::max(1, cores);
   c.irqCore = 0;
   c.appCores = {1 % c.cores, 2 % c.cores};

@@ -131,6 +131,9 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
                 "Linux NETIF_F_GRO (on by default)")
           .integer("gro_max_segments", &P::gro_max_segments, "count", 1, 1024,
                    "segments one GRO aggregate holds", "Linux GRO 64 KiB limit / MSS")
+          .integer("gso_max_segments", &P::gso_max_segments, "count", 1, 1024,
+                   "segments one TCP skb holds for a MAC that segments it (TSO)",
+                   "Linux GSO_MAX_SIZE 64 KiB / MSS")
           .integer("delayed_ack_segments", &P::delayed_ack_segments, "count", 1, 64,
                    "full segments received before an ACK is sent",
                    "RFC 1122 / RFC 5681: ACK at least every second full segment")

@@ -81,6 +81,7 @@ struct NetStackParams {
   int skb_overhead_bytes = 768;
   bool gro = true;
   int gro_max_segments = 44;
+  int gso_max_segments = 44;  ///< segments one TSO skb holds (64 KiB / MSS)
   int delayed_ack_segments = 2;
   int tcp_option_bytes = 12;
   double tcp_default_window_bytes = 4194304;
