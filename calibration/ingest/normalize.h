@@ -81,7 +81,8 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 /// - `outlier:cpu_clock-...` (a cpu_clock that disagrees with the same SoC's other board
 ///   reporting the same Dhrystones/s, and the DMIPS/MHz derived from it);
 /// - `outlier:off-nominal-rate(...)` (ALSA throughput away from fs x 2 ch x 16 bit by > 5 %);
-/// - `outlier:above-1GbE-line-rate` (one-way Linux TCP/UDP above 1000 Mbit/s);
+/// - `outlier:above-1GbE-line-rate` (Linux UDP above 1000 Mbit/s, one way; Linux TCP above
+///   2000 Mbit/s: a TCP table states no direction or is bidirectional, both directions summed);
 /// - `outlier:above-memory-bandwidth(...)` (an OpenSSL rate above the fastest bw_mem the same
 ///   board reached in the same guide);
 /// - `outlier:flat-call-time(...)` (every throughput row of one `openssl speed` column of an

@@ -166,6 +166,34 @@ TEST(NetSim, TcpIsBoundedByWindowOverRttAndByTheLine) {
   EXPECT_GE(simulate(c, freeSoftware(), gbe).throughputBps(1), 0.95 * line);
 }
 
+TEST(NetSim, TsoRunsTcpOutputOncePerSkbNotPerFrame) {
+  // A CPU-bound TCP sender: with segmentation offload the TCP/IP output, the driver's transmit
+  // and its completion are paid once per skb of up to gso_max_segments frames; per frame they
+  // cost the same without it. The payload copy stays per byte, the line the bound.
+  Cpsw gbe(CpswParams{}, 1000);
+  SoftwareCosts k = someSoftware();
+  k.tcpTx = 20e-6;  // far beyond a frame's 12 us on the wire: the sender sets the pace
+  SimConfig c = baseConfig(Traffic::TcpTx);
+  c.tcpWindowBytes = 4 << 20;
+  const SimResult plain = simulate(c, k, gbe);
+  c.tso = true;
+  const SimResult tso = simulate(c, k, gbe);
+  const double perFrame = plain.cpuByPart.at("stack.tcp") / plain.frames[0];
+  EXPECT_NEAR(perFrame, k.tcpTx, 0.01 * k.tcpTx);
+  // Once the line is the bound, each ACK (every second segment) opens an skb of two or more.
+  EXPECT_LT(tso.cpuByPart.at("stack.tcp") / tso.frames[0], 0.55 * perFrame);
+  EXPECT_LT(tso.cpuByPart.at("driver.tx_complete") / tso.frames[0],
+            0.55 * plain.cpuByPart.at("driver.tx_complete") / plain.frames[0]);
+  const double line = tcpLinePayloadBps(gbe, c.stack.tcp_option_bytes);
+  EXPECT_LT(plain.throughputBps(0), 0.7 * line);
+  EXPECT_GT(tso.throughputBps(0), 0.97 * line);
+  EXPECT_LE(tso.throughputBps(0), line * 1.001);
+  // One skb never holds more than gso_max_segments frames.
+  c.stack.gso_max_segments = 1;
+  const SimResult one = simulate(c, k, gbe);
+  EXPECT_NEAR(one.cpuByPart.at("stack.tcp") / one.frames[0], perFrame, 0.01 * perFrame);
+}
+
 TEST(NetSim, SmallWindowIsWindowOverRoundTrip) {
   // Free software, a window of 4 segments and a 200 us peer that acknowledges every second
   // segment: each ACK releases two segments, so throughput = W / RTT with RTT from the first
@@ -234,6 +262,42 @@ TEST(NetSim, PeerSendsNoFasterThanItsOwnPerDatagramPath) {
   const SimResult big = simulate(c, freeSoftware(), gbe);
   c.peerDatagramGap = 0;
   EXPECT_NEAR(big.pps(1), simulate(c, freeSoftware(), gbe).pps(1), 1);
+}
+
+TEST(NetSim, SenderSharingTheInterruptCoreCarriesOneCoresWorth) {
+  // A CPU-bound UDP sender: on its own core it overlaps with the completion interrupts on the
+  // interrupt core; sharing that core, every datagram's whole path runs on one core and the
+  // other core stays idle.
+  Cpsw gbe(CpswParams{}, 1000);
+  SoftwareCosts k = someSoftware();
+  k.udpTx = 8e-6;  // the sender, not the line, sets the pace
+  SimConfig c = baseConfig(Traffic::UdpTx);
+  c.datagramBytes = 64;
+  const SimResult own = simulate(c, k, gbe);
+  c.appCores = {0, 1};
+  const SimResult shared = simulate(c, k, gbe);
+  EXPECT_LT(shared.pps(0), own.pps(0) * 0.95);
+  EXPECT_EQ(shared.coreLoadPercent(1), 0);
+  EXPECT_GT(shared.coreLoadPercent(0), 95);
+  EXPECT_GT(own.coreLoadPercent(1), 95);
+}
+
+TEST(NetWorkload, NetperfSharesTheInterruptCoreOnlyOnTwoCoreBoards) {
+  // tools/netperf.yaml app_on_irq_core_max_cores: on a two-core DUT (j721e) netperf runs on the
+  // core taking the Ethernet interrupts, on four or eight cores (j742s2, j784s4) on a core of
+  // its own; iperf (guide 000) keeps its own core on the two-core AM57xx.
+  const std::string dir = defaultNetDir();
+  const NetStack linux = loadNetStack(dir + "/stacks/linux.yaml");
+  const Cpsw gbe(CpswParams{}, 1000);
+  auto shared = [&](const std::string& tool, int cores) {
+    const SimConfig c = defaultSimConfig(linux, loadNetTool(dir + "/tools/" + tool), gbe, cores,
+                                         Traffic::UdpTx);
+    return !c.appCores.empty() && c.appCores[0] == c.irqCore;
+  };
+  EXPECT_TRUE(shared("netperf.yaml", 2));
+  EXPECT_FALSE(shared("netperf.yaml", 4));
+  EXPECT_FALSE(shared("netperf.yaml", 8));
+  EXPECT_FALSE(shared("iperf.yaml", 2));
 }
 
 // ------------------------------------------------------------------ interrupt pacing

@@ -58,9 +58,11 @@ SimConfig defaultSimConfig(const NetStack& stack, const NetTool& tool, const mod
   c.traffic = traffic;
   c.stack = s;
   c.pacing = s.pacing_default && mac.params().interrupt_pacing;
+  c.tso = mac.params().tso_offload;
   c.cores = std::max(1, cores);
   c.irqCore = 0;
   c.appCores = {1 % c.cores, 2 % c.cores};
+  if (c.cores <= tp.app_on_irq_core_max_cores) c.appCores = {c.irqCore, 1 % c.cores};
   c.appSpin = tp.udp_spin;
   c.tcpSendBytes = tp.tcp_send_bytes;
   c.tcpRecvBytes = tp.tcp_recv_bytes;

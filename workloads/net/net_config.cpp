@@ -131,6 +131,9 @@ const params::Schema<NetStackParams>& NetStackParams::schema() {
                 "Linux NETIF_F_GRO (on by default)")
           .integer("gro_max_segments", &P::gro_max_segments, "count", 1, 1024,
                    "segments one GRO aggregate holds", "Linux GRO 64 KiB limit / MSS")
+          .integer("gso_max_segments", &P::gso_max_segments, "count", 1, 1024,
+                   "segments one TCP skb holds for a MAC that segments it (TSO)",
+                   "Linux GSO_MAX_SIZE 64 KiB / MSS")
           .integer("delayed_ack_segments", &P::delayed_ack_segments, "count", 1, 64,
                    "full segments received before an ACK is sent",
                    "RFC 1122 / RFC 5681: ACK at least every second full segment")
@@ -204,6 +207,10 @@ const params::Schema<NetToolParams>& NetToolParams::schema() {
                 "calibrated: measurement set-up; a PC's stack and NIC, tens of us")
           .real("burst_period_ms", &P::burst_period_ms, "ms", 0.001, 1e4,
                 "interval of the RFC 2544 burst trials (netperf -w)", "the guide's set-up")
+          .integer("app_on_irq_core_max_cores", &P::app_on_irq_core_max_cores, "cores", 0, 1024,
+                   "on a DUT whose OS runs on at most this many cores, the tool's (first) "
+                   "process shares the core taking the Ethernet interrupts; 0 = never",
+                   "set-up interpretation: where the kernel's scheduler puts the tool")
           .real("max_rate_loss_percent", &P::max_rate_loss_percent, "%", 0, 100,
                 "a 'max rate' row is the highest offered rate whose loss stays below this",
                 "the guide's set-up (its max-rate row reports about 1 % loss)")

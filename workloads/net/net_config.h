@@ -81,6 +81,7 @@ struct NetStackParams {
   int skb_overhead_bytes = 768;
   bool gro = true;
   int gro_max_segments = 44;
+  int gso_max_segments = 44;  ///< segments one TSO skb holds (64 KiB / MSS)
   int delayed_ack_segments = 2;
   int tcp_option_bytes = 12;
   double tcp_default_window_bytes = 4194304;
@@ -112,6 +113,10 @@ struct NetToolParams {
   /// sendto path), so it offers no more than one datagram per this interval; 0 = the line rate.
   double peer_datagram_us = 0;
   double burst_period_ms = 10;       ///< netperf -w interval of the RFC 2544 trials
+  /// On a DUT whose OS runs on at most this many cores, the tool's (first) process runs on the
+  /// core that takes the Ethernet interrupts and their softirq work instead of a core of its
+  /// own; 0 = never. A set-up interpretation of where the scheduler puts the tool.
+  int app_on_irq_core_max_cores = 0;
   double max_rate_loss_percent = 1;  ///< "max rate" rows: highest offered rate with loss below
   double warmup_ms = 5;
   double duration_ms = 20;

@@ -92,6 +92,7 @@ struct Frame {
   std::uint64_t seqEnd = 0;  // TCP data: end of payload; ACK: cumulative ack
   double rwnd = 0;           // ACK: advertised window
   double arrived = 0;        // fully received by the DUT (wire end)
+  bool completes = true;     // its transmit completion costs the driver a reap (TSO: per skb)
 };
 
 struct Piece {
@@ -439,8 +440,10 @@ class Sim {
       Task t;
       t.prio = 1;
       t.begin = [this, done] {
+        const auto reaps = std::count_if(done->begin(), done->end(),
+                                         [](const Frame& f) { return f.completes; });
         return std::vector<Piece>{
-            {"driver.tx_complete", k_.txComplete * static_cast<double>(done->size())}};
+            {"driver.tx_complete", k_.txComplete * static_cast<double>(reaps)}};
       };
       t.end = [this, done] {
         for (const Frame& f : *done) txReaped(f);
@@ -846,8 +849,8 @@ class Sim {
       p.push_back({"syscall", k_.txSyscall});
       p.push_back({"copy", k_.txCopyPerByte * static_cast<double>(n)});
       p.push_back({"csum", k_.txCsumPerByte * static_cast<double>(n)});
-      p.push_back({"stack.tcp", k_.tcpTx * *segs});
-      p.push_back({"driver.tx", k_.txFrame * *segs});
+      p.push_back({"stack.tcp", k_.tcpTx * skbs(*segs)});
+      p.push_back({"driver.tx", k_.txFrame * skbs(*segs)});
       f.sndNxt += static_cast<std::uint64_t>(*segs) * static_cast<std::uint64_t>(f.mss);
       return p;
     };
@@ -857,11 +860,21 @@ class Sim {
     };
     submit(fl.appCore, std::move(t));
   }
+  /// TCP/IP output and driver transmit calls for `segs` segments sent at once: one per
+  /// segment, or with TSO one per skb of up to gso_max_segments.
+  double skbs(int segs) const {
+    if (!c_.tso) return segs;
+    const int per = std::max(1, c_.stack.gso_max_segments);
+    return static_cast<double>((segs + per - 1) / per);
+  }
   void transmitSegments(int idx, int segs, std::uint64_t firstSeq) {
     TcpFlow& fl = flows_[idx];
+    const int per = c_.tso ? std::max(1, c_.stack.gso_max_segments) : 1;
     for (int i = 0; i < segs; ++i) {
       const std::uint64_t end = firstSeq + static_cast<std::uint64_t>(i + 1) * fl.mss;
-      enqueueTx(tcpDataFrame(kDut, idx, end, fl.mss));
+      Frame f = tcpDataFrame(kDut, idx, end, fl.mss);
+      f.completes = (i + 1) % per == 0 || i + 1 == segs;  // the skb's last frame
+      enqueueTx(f);
     }
   }
   void tcpAckAtDut(const Frame& a) {
@@ -879,7 +892,8 @@ class Sim {
       Task t;
       t.prio = 1;
       t.begin = [this, segs] {
-        return std::vector<Piece>{{"stack.tcp", k_.tcpTx * segs}, {"driver.tx", k_.txFrame * segs}};
+        return std::vector<Piece>{{"stack.tcp", k_.tcpTx * skbs(segs)},
+                                  {"driver.tx", k_.txFrame * skbs(segs)}};
       };
       t.end = [this, idx = a.flow, segs, first] { transmitSegments(idx, segs, first); };
       submit(irqCore(), std::move(t));

@@ -100,6 +100,9 @@ struct SimConfig {
   /// resubmits free buffers when it polls).
   NetStackParams stack;
   bool pacing = false;  ///< interrupt pacing on (the row's setting and the MAC's capability)
+  /// TCP segmentation offload (the MAC's capability): TCP/IP output, the driver's transmit and
+  /// its completion run once per skb of up to stack.gso_max_segments segments, not per frame.
+  bool tso = false;
   // Cores.
   int cores = 1;
   int irqCore = 0;

@@ -28,6 +28,7 @@ struct CpswParams {
   bool rx_checksum_offload = false;     ///< the IP verifies IPv4 TCP/UDP checksums on receive
   bool tx_checksum_offload = false;     ///< the IP inserts TCP/UDP checksums on transmit
   bool interrupt_pacing = true;         ///< the IP can pace (coalesce) its host interrupts
+  bool tso_offload = false;             ///< the IP segments TCP (the stack sends 64 KiB skbs)
   int mtu_bytes = 1500;                 ///< IP MTU of the interface (OS setting)
 
   static const params::Schema<CpswParams>& schema() {
@@ -70,6 +71,11 @@ struct CpswParams {
             .flag("interrupt_pacing", &P::interrupt_pacing,
                   "the IP can pace (coalesce) its host interrupts with a timer",
                   "SoC TRM interrupt pacing registers")
+            .flag("tso_offload", &P::tso_offload,
+                  "TCP segmentation offload: the stack hands the IP one skb of up to the "
+                  "stack's gso_max_segments segments, the IP cuts it into frames, and the "
+                  "driver reaps it once",
+                  "SoC TRM / NIC datasheet; Linux driver NETIF_F_TSO")
             .integer("mtu_bytes", &P::mtu_bytes, "bytes", 576, 9000, "IP MTU of the interface",
                      "Linux / lwIP default (1500)");
     return s;
