@@ -177,6 +177,9 @@ struct DataParams {
   /// node): the first touches a random record, the others step through it.
   int random_record_bytes = 64;
   int random_record_accesses = 1;
+  /// Random-region stores that write the element the latest random-region load read (a swap or
+  /// an in-place update of what was just looked up: heapsort's sift); the rest pick their own.
+  double random_store_to_loaded_fraction = 0.0;
   std::uint64_t chase_bytes = 65536;  ///< linked structures (address from the last load)
   double chase_fraction = 0.0;
   static const params::Schema<DataParams>& schema();
