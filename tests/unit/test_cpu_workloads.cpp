@@ -232,6 +232,36 @@ TEST(StreamGenerator, HotStoresCanWriteTheLinesLoadsRead) {
   EXPECT_NEAR(storesToLoadedLines(0.5), 0.5, 0.1);
 }
 
+// random_store_to_loaded_fraction: random-region stores write the element the latest
+// random-region load read (heapsort's swap; the address is taken at run time, as the random
+// region's addresses are drawn per access); 0 leaves every store its own random address.
+TEST(StreamGenerator, RandomStoresCanWriteWhatTheLatestRandomLoadRead) {
+  auto storesToLastLoad = [](double fraction) {
+    WorkloadProfile p;
+    p.info.name = "h";
+    p.mix.load = 0.5;
+    p.mix.store = 0.5;
+    p.code.footprint_bytes = 4096;
+    p.data.access_bytes = 4;
+    p.data.hot_fraction = 0;
+    p.data.random_fraction = 1;
+    p.data.random_bytes = 1 << 20;
+    p.data.random_store_to_loaded_fraction = fraction;
+    StreamGenerator g(p);
+    std::uint64_t last = ~0ull;
+    int stores = 0, same = 0;
+    for (const auto& d : take(g, 4000)) {
+      if (d.cls == models::OpClass::Load) last = d.addr;
+      if (d.cls != models::OpClass::Store || last == ~0ull) continue;
+      ++stores;
+      same += d.addr == last;
+    }
+    return static_cast<double>(same) / std::max(1, stores);
+  };
+  EXPECT_LT(storesToLastLoad(0.0), 0.01);
+  EXPECT_DOUBLE_EQ(storesToLastLoad(1.0), 1.0);
+  EXPECT_NEAR(storesToLastLoad(0.5), 0.5, 0.1);
+}
 // Narrow loads: a fraction of the loads load one byte, on the ISA the fraction is given for;
 // the rest of the program (classes, addresses) is the same with and without them, and the
 // consumers of narrow loads follow within two instructions.

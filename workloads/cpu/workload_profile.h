@@ -18,9 +18,10 @@
 ///                                                      fractions of static branch sites
 ///   code:         {footprint, instruction_bytes}
 ///   data:         {access_bytes, narrow_load_fraction, armv5_narrow_load_fraction, multi_bytes,
-///                  hot, hot_fraction, stream,
+///                  hot, hot_fraction, hot_store_to_loaded_fraction, stream,
 ///                  stream_fraction, stream_stride_bytes, store_stride_bytes, streams, random,
-///                  random_fraction, random_record_bytes, random_record_accesses, chase, chase_fraction}
+///                  random_fraction, random_record_bytes, random_record_accesses,
+///                  random_store_to_loaded_fraction, chase, chase_fraction}
 ///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize,
 ///                   rate_quantum, cores}, ...]
 /// @endcode
