@@ -38,6 +38,21 @@ std::vector<models::DynInst> take(StreamGenerator& g, std::size_t n) {
   return v;
 }
 
+/// Loads and stores of `bytes` that all go to a 1 MiB random region (straight-line 4 KiB code).
+WorkloadProfile randomRegionProfile(const std::string& name, double load, double store,
+                                    int bytes) {
+  WorkloadProfile p;
+  p.info.name = name;
+  p.mix.load = load;
+  p.mix.store = store;
+  p.code.footprint_bytes = 4096;
+  p.data.access_bytes = bytes;
+  p.data.hot_fraction = 0;
+  p.data.random_fraction = 1;
+  p.data.random_bytes = 1 << 20;
+  return p;
+}
+
 /// The board's main core over a memory with its L1 geometry and its L2 hit latency behind.
 ProfileRun runOnBoardCore(const WorkloadProfile& p, const std::string& board) {
   auto b =
@@ -187,14 +202,7 @@ TEST(StreamGenerator, ColumnStoresAndRandomRecords) {
   EXPECT_EQ(stores[64], stores[0] + 1);
   EXPECT_EQ(stores[65] - stores[64], 64u);
 
-  WorkloadProfile r;
-  r.info.name = "r";
-  r.mix.load = 1;
-  r.code.footprint_bytes = 4096;
-  r.data.access_bytes = 4;
-  r.data.hot_fraction = 0;
-  r.data.random_fraction = 1;
-  r.data.random_bytes = 1 << 20;
+  WorkloadProfile r = randomRegionProfile("r", 1, 0, 4);
   r.data.random_record_bytes = 64;
   r.data.random_record_accesses = 4;
   StreamGenerator h(r);
@@ -232,6 +240,28 @@ TEST(StreamGenerator, HotStoresCanWriteTheLinesLoadsRead) {
   EXPECT_NEAR(storesToLoadedLines(0.5), 0.5, 0.1);
 }
 
+// random_store_to_loaded_fraction: random-region stores write the element the latest
+// random-region load read (heapsort's swap; the address is taken at run time, as the random
+// region's addresses are drawn per access); 0 leaves every store its own random address.
+TEST(StreamGenerator, RandomStoresCanWriteWhatTheLatestRandomLoadRead) {
+  auto storesToLastLoad = [](double fraction) {
+    WorkloadProfile p = randomRegionProfile("h", 0.5, 0.5, 4);
+    p.data.random_store_to_loaded_fraction = fraction;
+    StreamGenerator g(p);
+    std::uint64_t last = ~0ull;
+    int stores = 0, same = 0;
+    for (const auto& d : take(g, 4000)) {
+      if (d.cls == models::OpClass::Load) last = d.addr;
+      if (d.cls != models::OpClass::Store || last == ~0ull) continue;
+      ++stores;
+      same += d.addr == last;
+    }
+    return static_cast<double>(same) / std::max(1, stores);
+  };
+  EXPECT_LT(storesToLastLoad(0.0), 0.01);
+  EXPECT_DOUBLE_EQ(storesToLastLoad(1.0), 1.0);
+  EXPECT_NEAR(storesToLastLoad(0.5), 0.5, 0.1);
+}
 // Narrow loads: a fraction of the loads load one byte, on the ISA the fraction is given for;
 // the rest of the program (classes, addresses) is the same with and without them, and the
 // consumers of narrow loads follow within two instructions.

@@ -127,6 +127,10 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
       if (s.region == kHot && models::isStore(s.cls) && lastHotLoad != ~0ull &&
           dt.hot_store_to_loaded_fraction > 0 && u01() < dt.hot_store_to_loaded_fraction)
         s.addr = alignDown(lastHotLoad, 64) + alignDown(s.addr % 64, s.bytes);
+      // Drawn only when enabled, so profiles without it keep their random sequence.
+      if (s.region == kRandom && models::isStore(s.cls) &&
+          dt.random_store_to_loaded_fraction > 0 && u01() < dt.random_store_to_loaded_fraction)
+        s.toLoaded = true;
     }
     if (s.cls == OpClass::Branch) {
       s.kind = static_cast<std::uint8_t>(draw(brW, u01()));
@@ -317,8 +321,13 @@ std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
           break;
         }
         case kRandom:
+          if (s.toLoaded && lastRandomLoad_ != ~0ull) {
+            o.addr = alignDown(lastRandomLoad_, s.bytes);
+            break;
+          }
           if (recordAccesses_ <= 1) {
             o.addr = randomBase_ + alignDown(rand64() % randomSpan_, s.bytes);
+            if (!models::isStore(s.cls)) lastRandomLoad_ = o.addr;
             break;
           }
           if (recordLeft_ == 0) {
@@ -330,6 +339,7 @@ std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
           recordOffset_ += s.bytes;
           if (recordOffset_ + s.bytes > recordBytes_) recordOffset_ = 0;
           --recordLeft_;
+          if (!models::isStore(s.cls)) lastRandomLoad_ = o.addr;
           break;
         default: {  // chase: the address comes from the previous chase load
           o.addr = chaseBase_ + alignDown(rand64() % chaseSpan_, s.bytes);

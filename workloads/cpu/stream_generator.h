@@ -54,6 +54,7 @@ class StreamGenerator : public models::InstructionSource {
     std::uint8_t kind = kAlways;
     bool usual = true;        ///< biased branch: the usual direction is taken
     bool accumulate = false;  ///< multiply-accumulate: dep1 is the accumulator
+    bool toLoaded = false;    ///< random-region store: writes the latest random load's address
   };
   std::uint64_t rand64();
 
@@ -67,6 +68,7 @@ class StreamGenerator : public models::InstructionSource {
   std::uint64_t recordBase_ = 0, recordOffset_ = 0, recordBytes_ = 64;
   std::uint32_t recordLeft_ = 0, recordAccesses_ = 1;
   std::uint64_t codeBase_ = 0x10000, rng_ = 0, seq_ = 0, lastChase_ = ~0ull;
+  std::uint64_t lastRandomLoad_ = ~0ull;  ///< address of the latest random-region load
   std::uint32_t stride_ = 4, accessBytes_ = 4;
   std::size_t pc_ = 0;
   int instBytes_ = 4;

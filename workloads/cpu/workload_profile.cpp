@@ -244,6 +244,12 @@ const params::Schema<DataParams>& DataParams::schema() {
                    "consecutive random-region accesses inside one record (1 = every access "
                    "picks a new random place)",
                    kBench)
+          .real("random_store_to_loaded_fraction", &P::random_store_to_loaded_fraction,
+                "fraction", 0, 1,
+                "random-region stores that write the element the latest random-region load "
+                "read (a swap or in-place update of what was just looked up; 0 = every store "
+                "picks its own address)",
+                kBench)
           .bytes("chase", &P::chase_bytes, 64, 1ull << 34,
                  "linked structures (each address comes from the previous load)", kBench)
           .real("chase_fraction", &P::chase_fraction, "fraction", 0, 1,

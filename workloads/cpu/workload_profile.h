@@ -19,9 +19,10 @@
 ///                                                      fractions of static branch sites
 ///   code:         {footprint, instruction_bytes}
 ///   data:         {access_bytes, narrow_load_fraction, armv5_narrow_load_fraction, multi_bytes,
-///                  hot, hot_fraction, stream,
+///                  hot, hot_fraction, hot_store_to_loaded_fraction, stream,
 ///                  stream_fraction, stream_stride_bytes, store_stride_bytes, streams, random,
-///                  random_fraction, random_record_bytes, random_record_accesses, chase, chase_fraction}
+///                  random_fraction, random_record_bytes, random_record_accesses,
+///                  random_store_to_loaded_fraction, chase, chase_fraction}
 ///   rows:         [{family, benchmark, metric, unit, params, value, scale, quantize,
 ///                   rate_quantum, cores, sources}, ...]
 /// @endcode
@@ -181,6 +182,9 @@ struct DataParams {
   /// node): the first touches a random record, the others step through it.
   int random_record_bytes = 64;
   int random_record_accesses = 1;
+  /// Random-region stores that write the element the latest random-region load read (a swap or
+  /// an in-place update of what was just looked up: heapsort's sift); the rest pick their own.
+  double random_store_to_loaded_fraction = 0.0;
   std::uint64_t chase_bytes = 65536;  ///< linked structures (address from the last load)
   double chase_fraction = 0.0;
   static const params::Schema<DataParams>& schema();
