@@ -31,6 +31,9 @@ CoreMemory::CoreMemory(sc_core::sc_module_name name, const CoreMemoryParams& p,
   loadIssue_ = cycle_ / static_cast<std::uint64_t>(std::max(1, p.loads_per_cycle));
   storeIssue_ = cycle_ / static_cast<std::uint64_t>(std::max(1, p.stores_per_cycle));
   lineBytes_ = static_cast<std::uint64_t>(l1dParams.line_bytes);
+  combineBytes_ = p.write_combine_bytes > 0
+                      ? std::min(lineBytes_, static_cast<std::uint64_t>(p.write_combine_bytes))
+                      : lineBytes_;
   lfb_.assign(static_cast<std::size_t>(std::max(1, p.line_fill_buffers)), Slot{});
   sb_.assign(static_cast<std::size_t>(std::max(1, p.store_buffer_entries)), Slot{});
   PrefetchConfig pc;
@@ -243,18 +246,27 @@ void CoreMemory::storeLine(std::uint64_t addr, unsigned bytes, unsigned n, bool 
              (p_.write_streaming &&
               fullLines_ >= static_cast<std::uint64_t>(p_.write_streaming_threshold_lines)));
   if (l || streaming) {
-    // Write-through hit, or no-allocate miss: merge into the write-combining entry.
-    const std::uint64_t off = addr & (lineBytes_ - 1);
-    if (wcLine_ != blk) {
-      flushWriteCombine();
-      wcLine_ = blk;
-      wcLo_ = off;
-      wcHi_ = off + bytes;
+    // Write-through hit, or no-allocate miss: merge into the write-combining entry, which
+    // holds one line, or one `write_combine_bytes` granule where the write buffer merges less
+    // (a store wider than the granule fills several entries).
+    const std::uint64_t g = combineBytes_;
+    std::uint64_t off = addr & (lineBytes_ - 1);
+    std::uint64_t left = bytes;
+    while (left > 0) {
+      const std::uint64_t len = std::min(left, g - off % g);
+      if (wcLine_ != blk || (wcBytes_ > 0 && wcLo_ / g != off / g)) {
+        flushWriteCombine();
+        wcLine_ = blk;
+        wcLo_ = off;
+        wcHi_ = off + len;
+      }
+      wcLo_ = std::min(wcLo_, off);
+      wcHi_ = std::max(wcHi_, off + len);
+      wcBytes_ += len;
+      if (wcBytes_ >= g) flushWriteCombine();
+      off += len;
+      left -= len;
     }
-    wcLo_ = std::min(wcLo_, off);
-    wcHi_ = std::max(wcHi_, off + bytes);
-    wcBytes_ += bytes;
-    if (wcBytes_ >= lineBytes_) flushWriteCombine();
     return;
   }
   // Write-allocate miss: the store waits in the store buffer for its line.

@@ -173,6 +173,7 @@ class CoreMemory : public sc_core::sc_module {
   CoreMemoryParams p_;
   int id_;
   std::uint64_t cycle_, loadIssue_, storeIssue_, lineBytes_;
+  std::uint64_t combineBytes_;  ///< bytes one write-combining entry merges (a line or less)
   std::uint64_t t_ = 0, syncAt_ = 0;
   tlm_utils::tlm_quantumkeeper qk_;
   std::vector<Slot> lfb_, sb_, pfb_;  ///< line-fill buffers, store buffer, prefetch buffers

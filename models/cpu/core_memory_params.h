@@ -15,6 +15,7 @@ struct CoreMemoryParams {
   int line_fill_buffers = 4;          ///< L1D misses in flight (MSHRs / line-fill buffers)
   int store_buffer_entries = 8;       ///< stores buffered before the core stalls
   int store_buffer_entry_bytes = 16;  ///< bytes one store-buffer entry merges
+  int write_combine_bytes = 0;        ///< bytes a no-allocate write miss merges before going below; 0 = a line
   int loads_per_cycle = 1;            ///< load issue rate to L1 on hits
   int stores_per_cycle = 1;           ///< store issue rate to L1 on hits
   int max_access_bytes = 8;           ///< widest single load/store (LDRD 8, NEON/LDP 16)
@@ -50,6 +51,10 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
                    "core TRM store buffer (generic 8)")
           .integer("store_buffer_entry_bytes", &P::store_buffer_entry_bytes, "bytes", 4, 128,
                    "bytes one store-buffer entry can merge", "core TRM (128-bit entries)")
+          .integer("write_combine_bytes", &P::write_combine_bytes, "bytes", 0, 128,
+                   "bytes that stores missing a no-allocate L1 (or in write streaming) merge into "
+                   "one write below; 0 = a whole line (cores with line write-combining buffers)",
+                   "core TRM write buffer (generic 0: line write-combining)")
           .integer("loads_per_cycle", &P::loads_per_cycle, "count", 1, 4, "loads issued per cycle",
                    "core TRM pipeline (one load/store unit)")
           .integer("stores_per_cycle", &P::stores_per_cycle, "count", 1, 4,

@@ -86,15 +86,22 @@ std::uint64_t DdrController::burstsOf(std::uint64_t addr, unsigned bytes) const 
   return last - first + 1;
 }
 
+bool DdrController::inHalfBurst(std::uint64_t addr, unsigned bytes) const {
+  const std::uint64_t half = burstBytes_ / 2;
+  if (half == 0 || bytes == 0) return false;
+  return addr / half == (addr + bytes - 1) / half;
+}
+
 void DdrController::issueWrite(const QueuedWrite& w, std::uint64_t t) {
   const std::uint64_t start = std::max(t, w.arrivalPs);
   const std::uint64_t n = burstsOf(w.addr, w.bytes);
   std::uint64_t end = start;
   std::uint64_t a = w.addr / burstBytes_ * burstBytes_;
+  const bool half = inHalfBurst(w.addr, w.bytes);
   for (std::uint64_t k = 0; k < n; ++k, a += burstBytes_) {
     Location l = decode(a);
     auto r = channels_[static_cast<std::size_t>(l.channel)]->access(l.bank, l.row, true, start, 0,
-                                                                     k + 1 == n);
+                                                                     k + 1 == n, half);
     end = std::max(end, r.dataEnd);
   }
   writeSlotFree_[static_cast<std::size_t>(w.slot)] = end;
@@ -149,13 +156,13 @@ void DdrController::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_ti
       Dram& ch = *channels_[static_cast<std::size_t>(l.channel)];
       auto& inOrder = lastReadData_[static_cast<std::size_t>(l.channel)];
       auto r = ch.access(l.bank, l.row, false, t0, scheduler_->reorderReads() ? 0 : inOrder,
-                         k + 1 == n);
+                         k + 1 == n, inHalfBurst(addr, bytes));
       inOrder = std::max(inOrder, r.dataStart);
       if (k == 0) {
         first = r;
         accessPs = ch.clPs();
       }
-      accessPs += ch.burstPs();
+      accessPs += r.dataEnd - r.dataStart;
       end = std::max(end, r.dataEnd);
     }
     done = end + be_;

@@ -71,6 +71,8 @@ class DdrController : public sc_core::sc_module {
   void issueWrite(const QueuedWrite& w, std::uint64_t t);
   void drain(std::uint64_t t, std::size_t downTo, std::size_t atLeast);
   std::uint64_t burstsOf(std::uint64_t addr, unsigned bytes) const;
+  /// True when [addr, addr + bytes) lies in one aligned half of a burst (see Dram::access).
+  bool inHalfBurst(std::uint64_t addr, unsigned bytes) const;
 
   DdrControllerParams c_;
   DramParams d_;

@@ -110,7 +110,7 @@ void Dram::refreshUpTo(std::uint64_t t) {
 }
 
 BurstTiming Dram::access(int bank, std::uint32_t row, bool write, std::uint64_t t,
-                         std::uint64_t dataNotBefore, bool lastOfRequest) {
+                         std::uint64_t dataNotBefore, bool lastOfRequest, bool halfBurst) {
   refreshUpTo(t);
   BurstTiming r;
   Bank& b = banks_[static_cast<std::size_t>(bank)];
@@ -153,8 +153,11 @@ BurstTiming Dram::access(int bank, std::uint32_t row, bool write, std::uint64_t 
   }
   if (bankGroups_ > 1) cas = std::max(cas, rk.bgNextCas[bg]);  // tCCD_L (tCCD_S is on the bus)
   const std::uint64_t lat = write ? cwl_ : cl_;
-  r.dataStart = bus_.reserve(std::max(cas + lat, dataNotBefore), tBurst_, write ? 1 : 0);
-  r.dataEnd = r.dataStart + tBurst_;
+  // An interrupted (chopped) burst frees the bus after half the burst, but CAS commands stay
+  // tCCD apart (JESD79-2F DDR2 burst interruption; JESD79-3F BC4 keeps tCCD = 4 tCK).
+  const std::uint64_t dur = halfBurst ? std::min(tBurst_, std::max(tBurst_ / 2, tccd_)) : tBurst_;
+  r.dataStart = bus_.reserve(std::max(cas + lat, dataNotBefore), dur, write ? 1 : 0);
+  r.dataEnd = r.dataStart + dur;
   cas = r.dataStart - lat;
   b.nextCas = cas + tccd_;
   rk.bgNextCas[bg] = std::max(rk.bgNextCas[bg], cas + tccdL_);
@@ -167,7 +170,7 @@ BurstTiming Dram::access(int bank, std::uint32_t row, bool write, std::uint64_t 
     ++stats_.writeBursts;
   else
     ++stats_.readBursts;
-  stats_.busyNs += static_cast<double>(tBurst_) / 1000.0;
+  stats_.busyNs += static_cast<double>(dur) / 1000.0;
   return r;
 }
 

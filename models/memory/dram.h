@@ -39,8 +39,14 @@ class Dram {
   /// Schedule one burst to (bank, row) no earlier than `t` (ps) and, for in-order schedulers,
   /// with its data no earlier than `dataNotBefore`. `bank` counts across ranks.
   /// With the closed-page policy the row is auto-precharged after the burst when `lastOfRequest`.
+  /// `halfBurst`: the request's bytes all lie in one half of the burst (a 4-byte write on a
+  /// 16-byte DDR2 burst); the burst is then cut after that half (DDR2 BL8 burst interrupted by
+  /// the next read/write at the 4-beat boundary, DDR3/DDR4 burst chop BC4) and holds the data
+  /// bus for half the burst or tCCD, whichever is longer: on DDR3/DDR4/LPDDR4 (tCCD = BL/2)
+  /// that is the whole burst, on DDR2 (tCCD 2 tCK, BL8) half of it.
   BurstTiming access(int bank, std::uint32_t row, bool write, std::uint64_t t,
-                     std::uint64_t dataNotBefore = 0, bool lastOfRequest = true);
+                     std::uint64_t dataNotBefore = 0, bool lastOfRequest = true,
+                     bool halfBurst = false);
   /// Open row of a bank, or -1.
   std::int64_t openRow(int bank) const { return banks_[static_cast<std::size_t>(bank)].openRow; }
   /// End of the latest data-bus reservation.

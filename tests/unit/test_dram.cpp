@@ -278,3 +278,41 @@ TEST(Dram, Ddr4BankGroupsAndTwoChannels) {
   EXPECT_LE(bw, d.peakBytesPerSecond());  // 2400 x 2 B x 2 = 9.6 GB/s
   EXPECT_GT(bw, 0.5 * d.peakBytesPerSecond());
 }
+
+TEST(Dram, HalfBurstWritesFreeTheBusEarlyOnlyWhereTccdIsShorterThanTheBurst) {
+  // 2000 posted 8-byte writes, one per 32-byte BL8 burst: each needs only the first half of
+  // its burst. With tCCD = 2 tCK (DDR2's burst interruption) the next write may follow after
+  // 2 tCK, so the write stream runs at twice the rate it has with tCCD = 4 tCK (DDR3 burst
+  // chop, where the cut burst still holds the bus for 4 tCK). Whole-burst writes are not
+  // shortened by tCCD. (One elaboration per test process: both controllers are built first.)
+  DdrControllerParams c;
+  c.write_queue_depth = 8;
+  c.refresh = false;
+  DramParams ddr2, ddr3;
+  ddr2.tccd_tck = 2;
+  ddr3.tccd_tck = 4;
+  TestInitiator i2{"i2"}, i3{"i3"};
+  DdrController d2("d2", c, ddr2), d3("d3", c, ddr3);
+  i2.mem_side.bind(d2.cpu_side);
+  i3.mem_side.bind(d3.cpu_side);
+  socsim::test::elaborate();
+  std::uint64_t start = 10 * kNs;
+  auto perWriteTck = [&start](TestInitiator& init, DdrController& ddr, unsigned bytes) {
+    ddr.reset();
+    const int n = 2000;
+    std::uint64_t last = start;
+    for (int i = 0; i < n; ++i)
+      last = init.write(static_cast<std::uint64_t>(i) * 32, bytes, start);
+    const double tck = static_cast<double>(last - start) / static_cast<double>(ddr.channel(0).tckPs()) / n;
+    start = last + 100'000 * kNs;
+    return tck;
+  };
+  const double ddr2Half = perWriteTck(i2, d2, 8), ddr3Half = perWriteTck(i3, d3, 8);
+  const double ddr2Full = perWriteTck(i2, d2, 32), ddr3Full = perWriteTck(i3, d3, 32);
+  // Half a burst is the floor; row switches (tWR, tRP, tRCD every 4 KiB row) add to it.
+  EXPECT_GE(ddr2Half, 2.0);
+  EXPECT_LT(ddr2Half, 0.75 * ddr3Half);
+  EXPECT_NEAR(ddr3Half, 4.0, 0.2);
+  EXPECT_NEAR(ddr2Full, 4.0, 0.2);
+  EXPECT_NEAR(ddr3Full, ddr2Full, 0.05 * ddr2Full);
+}

@@ -377,3 +377,27 @@ TEST(MemorySystem, NarrowerMemcpyAccessesKeepFewerLinesInFlight) {
   EXPECT_DOUBLE_EQ(widest, explicit16);
   EXPECT_LT(narrow, 0.85 * widest);
 }
+
+TEST(MemorySystem, WriteCombineBytesSendsEachWordOfANoAllocateStreamOnItsOwn) {
+  // Without write-allocate, stores merge into line writes (write_combine_bytes 0, core 0); a
+  // write buffer that merges only one word (write_combine_bytes 4, the ARM926EJ-S; core 1)
+  // sends one 4-byte write per word: the controller sees 16 times as many writes.
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(), cluster()};
+  for (auto& cl : m.clusters) {
+    cl.l1d.write_allocate = false;
+    cl.l2->write_allocate = false;
+  }
+  m.clusters[1].memory.write_combine_bytes = 4;
+  Platform p(m);
+  const std::uint64_t bytes = 64 << 10;
+  auto ddrWrites = [&](int core, std::uint64_t base) {
+    p.flushCaches();
+    p.resetStats();
+    p.run(core, [&](CoreMemory& c) { c.writeStream(base, bytes, 4); });
+    return static_cast<double>(p.ddr().stats().writes);
+  };
+  const double lines = static_cast<double>(bytes / 64);
+  EXPECT_NEAR(ddrWrites(0, 0x10000000), lines, 2.0);
+  EXPECT_NEAR(ddrWrites(1, 0x20000000), 16 * lines, 2.0);
+}
