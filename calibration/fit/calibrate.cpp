@@ -91,10 +91,43 @@ ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group) {
   return out;
 }
 
+ParamSet readCommittedParams(const std::string& dir, const ParamRegistry& reg) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) {
+    const auto& groups = fitGroups();
+    std::vector<std::string> names;
+    std::string list;
+    for (const auto& g : groups) {
+      names.push_back(g.name);
+      list += (list.empty() ? "" : ", ") + g.name;
+    }
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      if (!e.is_regular_file() || e.path().extension() != ".yaml") continue;
+      const std::string file = e.path().string(), stem = e.path().stem().string();
+      // A file of a group that is gone (renamed, merged) would be applied to every run and never
+      // refitted, checked or staled by calibrate: say so instead of applying it silently.
+      if (std::find(names.begin(), names.end(), stem) == names.end())
+        throw InputError(file, 0, "",
+                         "params file of no fit group '" + stem + "' (the params of group G are "
+                         "calibration/params/G.yaml; the groups: " + list + ")" +
+                             config::suggestion(stem, names) +
+                             ": rename it or remove it and re-run socsim calibrate");
+      const config::Node root = config::parseYamlFile(file);
+      const config::Node* g = root.isMap() ? root.find("group") : nullptr;
+      if (g && (!g->isScalar() || g->scalar != stem))
+        throw InputError(file, g->line, "group",
+                         "expected 'group: " + stem + "' (the file's name), got '" +
+                             (g->isScalar() ? g->scalar : std::string(g->typeName())) +
+                             "': a params file holds the fit of the group it is named after");
+    }
+  }
+  return readParamDir(dir, reg);
+}
+
 int installCommittedParams(const std::string& sourceDir,
                            std::function<void(const std::string&)> warn) {
   auto reg = ParamRegistry::scan(sourceDir + "/configs");
-  auto set = readParamDir(sourceDir + "/calibration/params", reg);
+  auto set = readCommittedParams(sourceDir + "/calibration/params", reg);
   if (set.empty()) {
     uninstallParamSet();
     return 0;
@@ -138,7 +171,7 @@ class FitSession {
   explicit FitSession(const std::string& sourceDir)
       : saved_(config::currentParsedFileHook()),
         reg(ParamRegistry::scan(sourceDir + "/configs")),
-        committed(readParamDir(sourceDir + "/calibration/params", reg)) {}
+        committed(readCommittedParams(sourceDir + "/calibration/params", reg)) {}
   ~FitSession() { config::setParsedFileHook(saved_); }
   FitSession(const FitSession&) = delete;
   FitSession& operator=(const FitSession&) = delete;
@@ -989,7 +1022,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // The earlier groups' values stay fixed, the later groups' parameters at their defaults
   // (paramsSeenBy); this group's own file is refitted, from its committed values (warm start)
   // or from the defaults (--cold): `base` holds neither, the trial values carry them.
-  const ParamSet committedAll = readParamDir(paramsDir, reg);
+  const ParamSet committedAll = readCommittedParams(paramsDir, reg);
   ParamSet base = paramsSeenBy(committedAll, group.name);
   base.eraseOrigin(ownFile);
 

@@ -889,6 +889,25 @@ TEST_F(BadInput, InterruptedValidateKeepsItsRowsAndExits130) {
   EXPECT_EQ(std::count(csvText.begin(), csvText.end(), '\n'), std::count(m.out.begin(), m.out.end(), '\n'));
 }
 
+// Found (session 7): options dropped silently. `calibrate --time-budget nan` ran with no budget,
+// `--cold --check` ignored --cold, `validate --cv-evals N` without --cv and `--out D --no-out`
+// ignored the option. Each is a usage error (exit 2) naming the option; all fail before any work.
+TEST_F(BadInput, OptionsThatWouldBeIgnoredAreUsageErrors) {
+  struct Case {
+    std::string args, option;
+  };
+  for (const auto& c : std::vector<Case>{
+           {"calibrate --family mathlib --no-write --time-budget nan", "--time-budget"},
+           {"calibrate --family mathlib --check --cold", "--cold"},
+           {"validate --board am64x-evm --family mcan --no-out --cv-evals 3", "--cv-evals"},
+           {"validate --board am64x-evm --family mcan --no-out --out " + q(path("o")), "--out"}}) {
+    auto r = socsim(c.args);
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, c.option)) << c.args << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(path("o")));
+}
+
 // Found: an unusable --report folder was an "internal error" with exit 1.
 TEST_F(BadInput, ReportFolderThatCannotBeCreatedIsBadInput) {
   auto r = socsim("validate --board am64x-evm --family mcan --no-out -j 1 --report /proc/nope");
