@@ -560,7 +560,7 @@ Action addValidate(CLI::App& app) {
       co.log = progress ? &std::cerr : nullptr;
       auto plan = calib::crossValidate(sel, co, o->cv);
       auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
-      auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+      auto committed = calib::readCommittedParams(sourceDir() + "/calibration/params", reg);
       results = calib::validateCv(sel, runner, vo, plan, committed, reg);
       loboCoverage = calib::finishCv(results, plan);
       coverageByFamily = calib::cvCoverageByFamily(results, plan);

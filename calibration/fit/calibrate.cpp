@@ -1,6 +1,7 @@
 #include "calibration/fit/calibrate.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -14,6 +15,7 @@
 #include <ostream>
 #include <set>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "calibration/fit/param_overrides.h"
@@ -144,6 +146,7 @@ class SharedCodeRuns {
  public:
   SharedCodeRuns() {
     std::error_code ec;
+    removeDeadProcessesFolders(fs::temp_directory_path(ec));
     dir_ = (fs::temp_directory_path(ec) /
             ("socsim-code-runs-" + std::to_string(::getpid()) + "-" +
              std::to_string(std::chrono::steady_clock::now().time_since_epoch().count())))
@@ -159,6 +162,27 @@ class SharedCodeRuns {
   SharedCodeRuns& operator=(const SharedCodeRuns&) = delete;
 
  private:
+  /// The folders of runs killed before their destructor ran (Ctrl-C, SIGTERM, a crash):
+  /// "socsim-code-runs-<pid>-<n>" whose process no longer exists (tens of MB each; they piled up
+  /// in /tmp). A folder whose pid is alive (its run, or a reused pid) is left alone.
+  static void removeDeadProcessesFolders(const fs::path& tmp) {
+    const std::string prefix = "socsim-code-runs-";
+    std::error_code ec;
+    for (fs::directory_iterator it(tmp, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.compare(0, prefix.size(), prefix) != 0) continue;
+      const std::string rest = name.substr(prefix.size());
+      const size_t dash = rest.find('-');
+      if (dash == 0 || dash == std::string::npos ||
+          rest.find_first_not_of("0123456789") != dash || dash > 9)
+        continue;
+      const pid_t pid = static_cast<pid_t>(std::stol(rest.substr(0, dash)));
+      if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+      std::error_code rm;
+      fs::remove_all(it->path(), rm);
+    }
+  }
+
   std::string dir_;
 };
 
@@ -1387,8 +1411,21 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     for (size_t i = 0; i < fit.size(); ++i)
       if ((fit[i]->integer ? std::round(best[i]) : best[i]) != fit[i]->defaultValue)
         vals.push_back({fit[i], best[i]});
-    writeParamFile(paramsDir + "/" + ownFile, info, vals);
-    writeReport(opt.sourceDir + "/calibration/reports", g, rows, before, after);
+    // Ctrl-C / SIGTERM wait until the params file and its reports are all written: an
+    // interrupt between them left a new params file beside the old reports (--check fails).
+    sigset_t stopSignals, saved;
+    sigemptyset(&stopSignals);
+    sigaddset(&stopSignals, SIGINT);
+    sigaddset(&stopSignals, SIGTERM);
+    sigprocmask(SIG_BLOCK, &stopSignals, &saved);
+    try {
+      writeParamFile(paramsDir + "/" + ownFile, info, vals);
+      writeReport(opt.sourceDir + "/calibration/reports", g, rows, before, after);
+    } catch (...) {
+      sigprocmask(SIG_SETMASK, &saved, nullptr);
+      throw;
+    }
+    sigprocmask(SIG_SETMASK, &saved, nullptr);
   }
   return g;
 }
