@@ -82,7 +82,11 @@ Action addCalibrate(CLI::App& app) {
     co.maxEvaluations = o->maxEvals;
     co.maxScreen = o->maxScreen;
     co.maxSecondsPerGroup = o->maxSeconds;
-    if (o->timeBudget < 0) throw InputError("", 0, "--time-budget", "expected 0 or more seconds");
+    // `!(x >= 0)`: a NaN ran with no budget at all.
+    if (!(o->timeBudget >= 0)) throw InputError("", 0, "--time-budget", "expected 0 or more seconds");
+    // --check runs the committed parameters (no fit): a start point does not apply.
+    if (o->check && o->cold)
+      throw InputError("", 0, "--cold", "--check fits nothing, so it has no start point: drop --cold");
     co.timeBudgetSeconds = o->timeBudget;
     if (o->loboEvals < 1) throw InputError("", 0, "--lobo-evals", "expected at least 1");
     co.loboEvaluations = o->loboEvals;

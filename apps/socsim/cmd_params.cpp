@@ -59,7 +59,7 @@ bool scopeMatches(const calib::FreeParam& p, const std::string& s) {
 /// free.
 int listFree(const std::string& scope, Format fmt) {
   auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
-  auto fitted = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+  auto fitted = calib::readCommittedParams(sourceDir() + "/calibration/params", reg);
   auto scan = calib::readParamScan(sourceDir());
   auto readStatus = [&](const calib::FreeParam& p) -> std::string {
     if (scan.empty()) return "";

@@ -398,7 +398,7 @@ Action addValidate(CLI::App& app) {
                   "(DIR is that run's --out folder, or the CSV itself) and print them, and write "
                   "--report, as that run would (--board/--family select rows by name; numbers "
                   "are the CSV's 6 significant digits)");
-  return [o]() {
+  return [o, sub]() {
     Format fmt = parseFormat(o->format);
     if (o->policy) {
       if (fmt == Format::Table) {
@@ -415,6 +415,12 @@ Action addValidate(CLI::App& app) {
     }
     if (!o->cv.empty() && o->cv != "lobo" && o->cv != "release")
       throw InputError("", 0, "--cv", "expected lobo or release, got '" + o->cv + "'");
+    // An option that only applies with another must not be dropped silently.
+    if (o->cv.empty() && sub->count("--cv-evals"))
+      throw InputError("", 0, "--cv-evals",
+                       "applies to a cross-validation run only: add --cv lobo|release or drop it");
+    if (o->noOut && sub->count("--out"))
+      throw InputError("", 0, "--out", "--out and --no-out contradict each other");
     if (!o->cv.empty() && !o->measured.empty())
       throw InputError("", 0, "--cv",
                        "cross-validation refits on the built-in dataset; it does not combine "
@@ -554,7 +560,7 @@ Action addValidate(CLI::App& app) {
       co.log = progress ? &std::cerr : nullptr;
       auto plan = calib::crossValidate(sel, co, o->cv);
       auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
-      auto committed = calib::readParamDir(sourceDir() + "/calibration/params", reg);
+      auto committed = calib::readCommittedParams(sourceDir() + "/calibration/params", reg);
       results = calib::validateCv(sel, runner, vo, plan, committed, reg);
       loboCoverage = calib::finishCv(results, plan);
       coverageByFamily = calib::cvCoverageByFamily(results, plan);

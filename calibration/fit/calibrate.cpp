@@ -1,6 +1,7 @@
 #include "calibration/fit/calibrate.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -14,6 +15,7 @@
 #include <ostream>
 #include <set>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "calibration/fit/param_overrides.h"
@@ -96,10 +98,43 @@ ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group) {
   return out;
 }
 
+ParamSet readCommittedParams(const std::string& dir, const ParamRegistry& reg) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) {
+    const auto& groups = fitGroups();
+    std::vector<std::string> names;
+    std::string list;
+    for (const auto& g : groups) {
+      names.push_back(g.name);
+      list += (list.empty() ? "" : ", ") + g.name;
+    }
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      if (!e.is_regular_file() || e.path().extension() != ".yaml") continue;
+      const std::string file = e.path().string(), stem = e.path().stem().string();
+      // A file of a group that is gone (renamed, merged) would be applied to every run and never
+      // refitted, checked or staled by calibrate: say so instead of applying it silently.
+      if (std::find(names.begin(), names.end(), stem) == names.end())
+        throw InputError(file, 0, "",
+                         "params file of no fit group '" + stem + "' (the params of group G are "
+                         "calibration/params/G.yaml; the groups: " + list + ")" +
+                             config::suggestion(stem, names) +
+                             ": rename it or remove it and re-run socsim calibrate");
+      const config::Node root = config::parseYamlFile(file);
+      const config::Node* g = root.isMap() ? root.find("group") : nullptr;
+      if (g && (!g->isScalar() || g->scalar != stem))
+        throw InputError(file, g->line, "group",
+                         "expected 'group: " + stem + "' (the file's name), got '" +
+                             (g->isScalar() ? g->scalar : std::string(g->typeName())) +
+                             "': a params file holds the fit of the group it is named after");
+    }
+  }
+  return readParamDir(dir, reg);
+}
+
 int installCommittedParams(const std::string& sourceDir,
                            std::function<void(const std::string&)> warn) {
   auto reg = ParamRegistry::scan(sourceDir + "/configs");
-  auto set = readParamDir(sourceDir + "/calibration/params", reg);
+  auto set = readCommittedParams(sourceDir + "/calibration/params", reg);
   if (set.empty()) {
     uninstallParamSet();
     return 0;
@@ -116,6 +151,7 @@ class SharedCodeRuns {
  public:
   SharedCodeRuns() {
     std::error_code ec;
+    removeDeadProcessesFolders(fs::temp_directory_path(ec));
     dir_ = (fs::temp_directory_path(ec) /
             ("socsim-code-runs-" + std::to_string(::getpid()) + "-" +
              std::to_string(std::chrono::steady_clock::now().time_since_epoch().count())))
@@ -131,6 +167,27 @@ class SharedCodeRuns {
   SharedCodeRuns& operator=(const SharedCodeRuns&) = delete;
 
  private:
+  /// The folders of runs killed before their destructor ran (Ctrl-C, SIGTERM, a crash):
+  /// "socsim-code-runs-<pid>-<n>" whose process no longer exists (tens of MB each; they piled up
+  /// in /tmp). A folder whose pid is alive (its run, or a reused pid) is left alone.
+  static void removeDeadProcessesFolders(const fs::path& tmp) {
+    const std::string prefix = "socsim-code-runs-";
+    std::error_code ec;
+    for (fs::directory_iterator it(tmp, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.compare(0, prefix.size(), prefix) != 0) continue;
+      const std::string rest = name.substr(prefix.size());
+      const size_t dash = rest.find('-');
+      if (dash == 0 || dash == std::string::npos ||
+          rest.find_first_not_of("0123456789") != dash || dash > 9)
+        continue;
+      const pid_t pid = static_cast<pid_t>(std::stol(rest.substr(0, dash)));
+      if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+      std::error_code rm;
+      fs::remove_all(it->path(), rm);
+    }
+  }
+
   std::string dir_;
 };
 
@@ -143,7 +200,7 @@ class FitSession {
   explicit FitSession(const std::string& sourceDir)
       : saved_(config::currentParsedFileHook()),
         reg(ParamRegistry::scan(sourceDir + "/configs")),
-        committed(readParamDir(sourceDir + "/calibration/params", reg)) {}
+        committed(readCommittedParams(sourceDir + "/calibration/params", reg)) {}
   ~FitSession() { config::setParsedFileHook(saved_); }
   FitSession(const FitSession&) = delete;
   FitSession& operator=(const FitSession&) = delete;
@@ -994,7 +1051,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // The earlier groups' values stay fixed, the later groups' parameters at their defaults
   // (paramsSeenBy); this group's own file is refitted, from its committed values (warm start)
   // or from the defaults (--cold): `base` holds neither, the trial values carry them.
-  const ParamSet committedAll = readParamDir(paramsDir, reg);
+  const ParamSet committedAll = readCommittedParams(paramsDir, reg);
   ParamSet base = paramsSeenBy(committedAll, group.name);
   base.eraseOrigin(ownFile);
 
@@ -1359,8 +1416,21 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     for (size_t i = 0; i < fit.size(); ++i)
       if ((fit[i]->integer ? std::round(best[i]) : best[i]) != fit[i]->defaultValue)
         vals.push_back({fit[i], best[i]});
-    writeParamFile(paramsDir + "/" + ownFile, info, vals);
-    writeReport(opt.sourceDir + "/calibration/reports", g, rows, before, after);
+    // Ctrl-C / SIGTERM wait until the params file and its reports are all written: an
+    // interrupt between them left a new params file beside the old reports (--check fails).
+    sigset_t stopSignals, saved;
+    sigemptyset(&stopSignals);
+    sigaddset(&stopSignals, SIGINT);
+    sigaddset(&stopSignals, SIGTERM);
+    sigprocmask(SIG_BLOCK, &stopSignals, &saved);
+    try {
+      writeParamFile(paramsDir + "/" + ownFile, info, vals);
+      writeReport(opt.sourceDir + "/calibration/reports", g, rows, before, after);
+    } catch (...) {
+      sigprocmask(SIG_SETMASK, &saved, nullptr);
+      throw;
+    }
+    sigprocmask(SIG_SETMASK, &saved, nullptr);
   }
   return g;
 }

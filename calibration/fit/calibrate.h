@@ -307,6 +307,12 @@ std::map<std::string, std::string> readParamScan(const std::string& sourceDir);
 void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
                     const std::map<std::string, int>& reads);
 
+/// readParamDir of a committed calibration/params folder `dir`, which holds one file per fit
+/// group: InputError for a `<name>.yaml` whose name is no fit group (a group that was renamed or
+/// removed: its values would apply to every run and never be refitted or checked) or whose
+/// `group:` key names another group.
+ParamSet readCommittedParams(const std::string& dir, const ParamRegistry& reg);
+
 /// Install the committed calibration/params/*.yaml below `sourceDir` (the override hook);
 /// returns how many values are applied. InputError for a bad params file.
 int installCommittedParams(const std::string& sourceDir,

@@ -889,6 +889,50 @@ TEST_F(BadInput, InterruptedValidateKeepsItsRowsAndExits130) {
   EXPECT_EQ(std::count(csvText.begin(), csvText.end(), '\n'), std::count(m.out.begin(), m.out.end(), '\n'));
 }
 
+// Found (session 7): options dropped silently. `calibrate --time-budget nan` ran with no budget,
+// `--cold --check` ignored --cold, `validate --cv-evals N` without --cv and `--out D --no-out`
+// ignored the option. Each is a usage error (exit 2) naming the option; all fail before any work.
+TEST_F(BadInput, OptionsThatWouldBeIgnoredAreUsageErrors) {
+  struct Case {
+    std::string args, option;
+  };
+  for (const auto& c : std::vector<Case>{
+           {"calibrate --family mathlib --no-write --time-budget nan", "--time-budget"},
+           {"calibrate --family mathlib --check --cold", "--cold"},
+           {"validate --board am64x-evm --family mcan --no-out --cv-evals 3", "--cv-evals"},
+           {"validate --board am64x-evm --family mcan --no-out --out " + q(path("o")), "--out"}}) {
+    auto r = socsim(c.args);
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, c.option)) << c.args << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(path("o")));
+}
+
+// Found (session 7): a calibrate stopped by Ctrl-C or SIGTERM left its kernel-code run folder
+// (tens of MB) in the temp folder for ever; 39 of them had piled up in /tmp. The next run over
+// the fit groups removes those of processes that no longer exist, not those of a live one.
+TEST_F(BadInput, AKilledCalibrateLeavesNoCodeRunFolderBehind) {
+  const std::string tmp = path("tmp");
+  fs::create_directories(tmp);
+  const std::string env = "TMPDIR=" + q(tmp) + " ";
+  auto killed = socsim("calibrate --family mathlib --no-write -j 1 --time-budget 60",
+                       env + "timeout -s TERM 4");
+  ASSERT_NE(killed.status, 0) << "the fit ended within 4 s: nothing was interrupted";
+  auto codeRuns = [&tmp] {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(tmp))
+      if (e.path().filename().string().rfind("socsim-code-runs-", 0) == 0)
+        out.push_back(e.path().filename().string());
+    return out;
+  };
+  ASSERT_FALSE(codeRuns().empty()) << "the killed run left nothing: the test does not test";
+  const std::string live = "socsim-code-runs-" + std::to_string(::getpid()) + "-1";
+  fs::create_directories(tmp + "/" + live);
+  auto check = socsim("calibrate --family mathlib --check -j 1", env);
+  EXPECT_EQ(check.status, 0) << check.err;
+  EXPECT_EQ(codeRuns(), std::vector<std::string>{live});
+}
+
 // Found: an unusable --report folder was an "internal error" with exit 1.
 TEST_F(BadInput, ReportFolderThatCannotBeCreatedIsBadInput) {
   auto r = socsim("validate --board am64x-evm --family mcan --no-out -j 1 --report /proc/nope");

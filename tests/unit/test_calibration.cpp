@@ -300,6 +300,25 @@ TEST(CommittedParams, TheRepositoryParamsFilesLoad) {
   EXPECT_NO_THROW(installCommittedParams(SOCSIM_TEST_SOURCE_DIR));
 }
 
+// A committed params folder holds one file per fit group: a file of a group that no longer
+// exists, or one whose `group:` names another group, was applied to every run silently.
+TEST(CommittedParams, AFileOfNoFitGroupOrOfAnotherGroupIsAnInputError) {
+  const std::string head = "families: [dhrystone]\nparams:\n"
+                           "  workloads/dhrystone.profile.instructions_per_unit: 180\n";
+  std::string gone = tmpDir("gone");
+  auto stale = writeFile(gone, "dhrystone-old.yaml", "group: dhrystone-old\n" + head);
+  expectInputError([&] { readCommittedParams(gone, registry()); }, stale, "no fit group 'dhrystone-old'");
+  fs::remove_all(gone);
+  std::string other = tmpDir("other");
+  auto named = writeFile(other, "dhrystone.yaml", "group: memory\n" + head);
+  expectInputError([&] { readCommittedParams(other, registry()); }, named, "expected 'group: dhrystone'");
+  fs::remove_all(other);
+  std::string ok = tmpDir("ok");
+  writeFile(ok, "dhrystone.yaml", "group: dhrystone\n" + head);
+  EXPECT_EQ(readCommittedParams(ok, registry()).size(), 1u);
+  fs::remove_all(ok);
+}
+
 namespace {
 
 validation::ValidationRow cvRow(const std::string& board, const std::string& source,
