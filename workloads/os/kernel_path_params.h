@@ -64,8 +64,8 @@ struct KernelPathParams {
   // ---- memory management
   double fault_instructions = 800;
   int fault_around_pages = 16;
-  double pte_map_instructions = 100;
-  double pte_zap_instructions = 60;
+  double pte_map_instructions = 300;
+  double pte_zap_instructions = 220;
   double page_mkwrite_instructions = 1500;
   double mmap_instructions = 3000;
   double munmap_instructions = 3000;
