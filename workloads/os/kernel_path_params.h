@@ -32,6 +32,8 @@ struct KernelPathParams {
   // ---- code shape (bytes per instruction, path-length ratios)
   double code_bytes_per_instruction = 8.0;
   double data_bytes_per_instruction = 2.0;
+  double path_code_bytes_max = 131072;
+  double path_data_bytes_max = 131072;
   double aarch32_path_factor = 1.0;
   double armv5_path_factor = 1.1;
   double stack_path_factor = 1.0;
@@ -62,8 +64,9 @@ struct KernelPathParams {
   // ---- memory management
   double fault_instructions = 800;
   int fault_around_pages = 16;
-  double pte_map_instructions = 100;
-  double pte_zap_instructions = 60;
+  double pte_map_instructions = 300;
+  double pte_zap_instructions = 220;
+  double page_mkwrite_instructions = 1500;
   double mmap_instructions = 3000;
   double munmap_instructions = 3000;
   double page_alloc_instructions = 400;
@@ -126,6 +129,20 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "distinct kernel data (task, file, inode, socket, stack) touched per dynamic "
             "instruction of a path",
             "calibrated: about one 64-byte line per 32 instructions");
+    sc.real("path_code_bytes_max", &P::path_code_bytes_max, "bytes", 4096, 4194304,
+            "most distinct kernel code (instruction-cache footprint) one benchmark's paths "
+            "execute: long paths (fork + exit, exec, connect) repeat the same helpers "
+            "(allocators, locks, list, reference-count and copy helpers) and loop over "
+            "structures, so their footprint stops growing with their dynamic length",
+            "calibrated: estimate, the kernel text a fork + exit + wait4 touches (several hundred "
+            "functions of a few hundred bytes each: about 128 KiB); bounds 32 KiB..2 MiB");
+    sc.real("path_data_bytes_max", &P::path_data_bytes_max, "bytes", 4096, 4194304,
+            "most distinct kernel data one benchmark's paths touch: long paths walk the same "
+            "task, mm, VMA and page structures again and again, so their data footprint stops "
+            "growing with their dynamic length",
+            "calibrated: estimate, the structures a fork + exit + wait4 touches (task_struct and "
+            "kernel stack, mm and VMAs, page tables and struct pages of the parent's pages: about "
+            "128 KiB); bounds 16 KiB..2 MiB");
     sc.real("aarch32_path_factor", &P::aarch32_path_factor, "ratio", 0.3, 3,
             "path length of a 32-bit ARMv7 kernel relative to the AArch64 counts",
             "calibrated: same C paths; fewer registers to save, no KPTI/BHB entry code");
@@ -223,6 +240,12 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
          "per page mapped by a fault: page-cache xarray lookup, page reference, rmap, set_pte_at");
     path("pte_zap_instructions", &P::pte_zap_instructions, 1e5,
          "per present page at unmap or exit: zap_pte_range, rmap removal, TLB batching");
+    path("page_mkwrite_instructions", &P::page_mkwrite_instructions, 1e5,
+         "a write fault on a shared file mapping beyond the read fault (do_shared_fault): the "
+         "file system's ->page_mkwrite (NFS nfs_vm_page_mkwrite: page lock, writeback wait, "
+         "nfs_flush_incompatible, nfs_update_folio with its write request), then "
+         "fault_dirty_shared_page (folio_mark_dirty, balance_dirty_pages_ratelimited); no "
+         "fault-around for write faults");
     path("mmap_instructions", &P::mmap_instructions, 1e6,
          "do_mmap + mmap_region: get_unmapped_area, VMA allocation and linking");
     path("munmap_instructions", &P::munmap_instructions, 1e6,

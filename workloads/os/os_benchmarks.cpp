@@ -496,9 +496,12 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     const std::uint64_t touched = size / static_cast<std::uint64_t>(L.mmap_touch_divisor);
     const double touches =
         std::ceil(static_cast<double>(touched) / static_cast<double>(L.mmap_touch_stride_bytes));
-    // Writes to a shared file mapping: one write fault per touched page (no fault-around).
+    // Writes to a shared file mapping: one write fault per touched page (no fault-around),
+    // each through the file system's page_mkwrite and the dirty-page accounting.
     CodeWork w = sys(k.mmap_instructions);
-    w += path(k.trap_instructions + k.fault_instructions + k.pte_map_instructions, touches, 1);
+    w += path(k.trap_instructions + k.fault_instructions + k.page_mkwrite_instructions +
+                  k.pte_map_instructions,
+              touches, 1);
     w += sys(k.munmap_instructions);
     w += path(k.pte_zap_instructions, touches);
     t = m.code(w);

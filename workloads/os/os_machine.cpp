@@ -234,8 +234,12 @@ double OsMachine::kernelInstructions(const CodeWork& w, bool user) const {
 
 cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {
   cpu::WorkloadProfile p = kernel_;
-  p.code.footprint_bytes = pow2AtLeast(w.staticInstructions * kp_.code_bytes_per_instruction, 2048);
-  p.data.hot_bytes = pow2AtLeast(w.instructions * kp_.data_bytes_per_instruction, 1024);
+  // A long path's distinct code saturates (path_code_bytes_max): it repeats its helpers.
+  p.code.footprint_bytes = pow2AtLeast(
+      std::min(w.staticInstructions * kp_.code_bytes_per_instruction, kp_.path_code_bytes_max),
+      2048);
+  p.data.hot_bytes = pow2AtLeast(
+      std::min(w.instructions * kp_.data_bytes_per_instruction, kp_.path_data_bytes_max), 1024);
   return p;
 }
 
