@@ -347,6 +347,9 @@ class Evaluator {
   /// One progress line per finished board on stderr (`calibrate --check`: a check stopped by
   /// a timeout shows how far it got).
   void setProgress(bool on) { vo_.progress = on; }
+  /// The rows of the last predict() that ran whose model failed (a crash, an exception):
+  /// "board benchmark: status", empty when none did.
+  const std::vector<std::string>& lastFailed() const { return lastFailed_; }
 
   std::vector<std::optional<double>> predict(
       const std::vector<const FreeParam*>& params, const std::vector<double>& values,
@@ -387,8 +390,12 @@ class Evaluator {
     auto res = validation::validate(
         toRun, scopeRecordingRunner(inner_, scopeDir_, boardIndex_, configsDir_), vo_);
     std::set<std::string> failedBoards;
+    lastFailed_.clear();
     for (const auto& r : res)
-      if (r.status.rfind("failed", 0) == 0) failedBoards.insert(r.measured.board);
+      if (r.status.rfind("failed", 0) == 0) {
+        failedBoards.insert(r.measured.board);
+        lastFailed_.push_back(r.measured.board + " " + r.measured.benchmark + ": " + r.status);
+      }
     for (const auto& b : ran) {
       // A board whose run failed records nothing and is re-run every time. Every run adds what
       // it parsed and read: a model may read a key only for some values of another (the memo
@@ -500,6 +507,7 @@ class Evaluator {
   std::map<std::string, std::map<size_t, std::optional<double>>> memo_;
   std::map<size_t, std::string> excluded_;  ///< all_ index -> scoring policy's reason
   int evaluations_ = 0, boardRuns_ = 0;
+  std::vector<std::string> lastFailed_;
 };
 
 /// Name fragments of the IPs, devices and software paths an I/O family's rows go through
@@ -1068,6 +1076,18 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   evp->setBase(base);
   Evaluator& ev = *evp;
   auto start = ev.predict({}, {});
+  // A model that fails at the start point (a crash, an exception: not "not modelled") would
+  // silently leave its rows out of the fit, or fit nothing and write that: stop the run, before
+  // this group writes anything (session 7: a stale build crashed every worker and a full
+  // calibrate wrote empty params files for every group).
+  if (!ev.lastFailed().empty())
+    throw std::runtime_error("calibrate " + group.name + ": " +
+                             std::to_string(ev.lastFailed().size()) +
+                             " rows failed to predict at the start point (first: " +
+                             ev.lastFailed().front() +
+                             "); fix the model or the build first (socsim validate --family " +
+                             group.families.front() + " shows them); nothing written for " +
+                             group.name + " or later groups");
   // The rows used: predicted, and scored by validate's policy (the flags were applied above;
   // a prediction that restates a configured fact is not scored: validation::scoringExclusion).
   std::vector<size_t> keep;
