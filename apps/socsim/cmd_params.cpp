@@ -168,10 +168,11 @@ int listFree(const std::string& scope, Format fmt) {
     nFitted += fitted.find(p->scope, p->key) ? 1 : 0;
   }
   const int counted = static_cast<int>(sel.size()) - unread;
-  std::string counts = std::to_string(counted) + " free parameters (" +
+  std::string counts = std::to_string(counted) + (counted == 1 ? " free parameter (" : " free parameters (") +
                        std::to_string(numeric) + " numeric, " +
                        std::to_string(counted - numeric) +
-                       " calibrated choices); " + std::to_string(boards) +
+                       (counted - numeric == 1 ? " calibrated choice); " : " calibrated choices); ") +
+                       std::to_string(boards) +
                        " board-scoped (set-up facts); " + std::to_string(nFitted) +
                        " with a fitted value in calibration/params/";
   if (scan.empty())
