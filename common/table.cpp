@@ -91,13 +91,6 @@ std::string jsonNumber(const std::string& v) {
   return jsonString(v);
 }
 
-size_t displayWidth(const std::string& s) {
-  size_t w = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++w;  // count UTF-8 code points
-  return w;
-}
-
 /// `s` in pieces of at most `width` code points, each broken after a space, ';' or ',' in the
 /// piece's last two thirds, else after another separator ("/:=-_") there, else at `width`.
 std::vector<std::string> wrapCell(const std::string& s, size_t width) {
@@ -135,6 +128,24 @@ std::vector<std::string> wrapCell(const std::string& s, size_t width) {
   return out;
 }
 }  // namespace
+
+std::size_t displayWidth(const std::string& s) {
+  std::size_t w = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++w;  // count UTF-8 code points
+  return w;
+}
+
+std::string clipText(const std::string& s, std::size_t width) {
+  if (displayWidth(s) <= width) return s;
+  const std::size_t keep = width > 3 ? width - 3 : 0;
+  std::size_t at = 0, points = 0;
+  while (at < s.size()) {
+    if ((static_cast<unsigned char>(s[at]) & 0xC0) != 0x80 && points++ == keep) break;
+    ++at;
+  }
+  return s.substr(0, at) + "...";
+}
 
 void Table::print(std::ostream& os, Format f) const {
   auto isNum = [&](size_t i) { return i < numeric.size() && numeric[i]; };

@@ -32,6 +32,12 @@ struct Table {
   void print(std::ostream& os, Format f) const;
 };
 
+/// Width of `s` on a terminal: its UTF-8 code points.
+std::size_t displayWidth(const std::string& s);
+/// `s` cut to at most `width` code points, the last three "..." when it was cut (never inside a
+/// UTF-8 sequence).
+std::string clipText(const std::string& s, std::size_t width);
+
 /// JSON string literal with escapes.
 std::string jsonString(const std::string& s);
 

@@ -133,15 +133,14 @@ int listFree(const std::string& scope, Format fmt) {
       // The source gets what the other columns leave of the terminal's width.
       std::size_t used = 0;
       for (std::size_t i = 0; i + 1 < t.columns.size(); ++i) {
-        std::size_t w = t.columns[i].size();
-        for (const auto& r : t.rows) w = std::max(w, r[i].size());
+        std::size_t w = displayWidth(t.columns[i]);
+        for (const auto& r : t.rows) w = std::max(w, displayWidth(r[i]));
         used += w + 2;
       }
       const std::size_t width = terminalColumns(kTableWidth);
       if (width >= used + kMinSourceChars) {
         const std::size_t cut = width - used;
-        for (auto& r : t.rows)
-          if (r.back().size() > cut) r.back() = r.back().substr(0, cut - 3) + "...";
+        for (auto& r : t.rows) r.back() = clipText(r.back(), cut);
       } else {  // no room for a readable source: csv/json have it
         t.columns.pop_back();
         t.numeric.pop_back();

@@ -15,6 +15,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/input_file.h"
+#include "common/table.h"
 #include "calibration/dataset/csv_number.h"
 #include "calibration/dataset/vocabulary.h"
 
@@ -37,9 +38,7 @@ void writeMeasuredCsv(std::ostream& os, const std::vector<MeasuredRow>& rows) {
 }
 
 namespace {
-std::string clip(const std::string& s) {
-  return s.size() <= 60 ? s : s.substr(0, 57) + "...";
-}
+std::string clip(const std::string& s) { return clipText(s, 60); }
 
 /// Measured CSVs are a few MB; anything far larger is not one (or is an endless device).
 constexpr std::size_t kMaxMeasuredCsvBytes = std::size_t{256} << 20;

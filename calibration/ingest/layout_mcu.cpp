@@ -34,6 +34,7 @@
 
 #include "calibration/ingest/layouts.h"
 #include "common/format.h"
+#include "common/table.h"
 
 namespace socsim::ingest {
 namespace {
@@ -1052,9 +1053,7 @@ class McuParser {
     return false;
   }
 
-  static std::string clip(const std::string& s) {
-    return s.size() <= 80 ? s : s.substr(0, 77) + "...";
-  }
+  static std::string clip(const std::string& s) { return clipText(s, 80); }
 
   void diag(int line, const std::string& msg) { doc_.diagnostics.push_back({source_, line, msg}); }
 

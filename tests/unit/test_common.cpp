@@ -103,6 +103,22 @@ TEST(Table, KeepWholeColumnIsNeverBroken) {
       << broken.str();
 }
 
+// Found (session 7 review): `socsim params` cut each source to the terminal's width in bytes,
+// splitting a UTF-8 character (e.g. COLUMNS=218 printed invalid UTF-8). clipText counts code
+// points and never cuts inside one.
+TEST(Table, ClipTextCutsCodePointsNotBytes) {
+  EXPECT_EQ(clipText("short", 10), "short");
+  EXPECT_EQ(clipText("abcdefghijkl", 8), "abcde...");
+  const std::string mu = "\xC2\xB5";  // U+00B5, two bytes
+  EXPECT_EQ(clipText("12" + mu + "s per call", 6), "12" + mu + "...");
+  EXPECT_EQ(displayWidth(clipText("12" + mu + "s per call", 6)), 6u);
+  for (std::size_t w = 4; w < 12; ++w) {
+    std::string c = clipText("a" + mu + mu + mu + "bcdefghij", w);
+    EXPECT_LE(displayWidth(c), w) << w;
+    EXPECT_NE(static_cast<unsigned char>(c[c.size() - 4]), 0xC2u) << w << ": " << c;
+  }
+}
+
 // Found (session 3): explain printed times as 0.000001234 (seconds with many leading zeros).
 TEST(Format, SecondsInEngineeringUnits) {
   EXPECT_EQ(formatSecondsEng(1.2345e-8), "12.35 ns");
