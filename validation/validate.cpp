@@ -208,7 +208,7 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
       return;
     lastLine = now;
     std::cerr << "validate: [" << done << "/" << boards.size() << "] "
-              << (b.empty() ? "(no board)" : b) << ": " << byBoard[b].size() << " rows";
+              << (b.empty() ? calib::kNoBoardLabel : b.c_str()) << ": " << byBoard[b].size() << " rows";
     if (opt.progressIntervalSeconds > 0)
       std::cerr << ", " << static_cast<long>(std::chrono::duration<double>(now - started).count())
                 << " s";
@@ -455,7 +455,7 @@ Summary summarize(const std::vector<ValidationRow>& rows) {
   for (const auto& r : rows) {
     add(total, r);
     add(fam[r.measured.family], r);
-    add(brd[r.measured.board.empty() ? "(none)" : r.measured.board], r);
+    add(brd[r.measured.boardLabel()], r);
   }
   auto finish = [](Acc& a, const std::string& name) {
     a.g.name = name;

@@ -56,7 +56,7 @@ Action addMeasured(CLI::App& app) {
     std::map<std::string, std::map<std::string, int>> counts;
     std::map<std::string, int> perSource, perSourceFlagged;
     for (const auto& r : sel) {
-      std::string b = r.board.empty() ? "(none)" : r.board;
+      std::string b = r.boardLabel();
       boards.insert(b);
       counts[r.family][b]++;
       perSource[r.source]++;
@@ -95,9 +95,9 @@ Action addMeasured(CLI::App& app) {
       for (const auto& [src, n] : perSource)
         s.addRow({src, std::to_string(n), std::to_string(perSourceFlagged[src])});
       s.print(std::cout, fmt);
-      size_t unattributed = counts.empty() ? 0 : colTotals["(none)"];
+      size_t unattributed = counts.empty() ? 0 : colTotals[calib::kNoBoardLabel];
       std::cout << "\n" << perSource.size() << " sources, " << sel.size() << " values, "
-                << boards.size() - (boards.count("(none)") ? 1 : 0) << " boards"
+                << boards.size() - (boards.count(calib::kNoBoardLabel) ? 1 : 0) << " boards"
                 << (unattributed ? ", " + std::to_string(unattributed) + " values without a board" : "")
                 << "\n";
     }

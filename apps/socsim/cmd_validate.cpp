@@ -174,7 +174,7 @@ void printRowListing(std::ostream& os, const std::vector<validation::ValidationR
       t.addRow({f[2], f[3], f[4], f[5], f[6], r.predicted ? formatSig(*r.predicted, 4) : "", err,
                 f[10], validation::crossGuideCell(cross[order[k]])});
     }
-    os << (at ? "\n" : "") << (first.board.empty() ? "(no board)" : first.board) << " / "
+    os << (at ? "\n" : "") << first.boardLabel() << " / "
        << first.family << " (" << (end - at) << (end - at == 1 ? " row" : " rows") << ")\n";
     t.print(os, Format::Table);
     at = end;

@@ -21,6 +21,11 @@
 
 namespace socsim::calib {
 
+const std::string& MeasuredRow::boardLabel() const {
+  static const std::string none = kNoBoardLabel;
+  return board.empty() ? none : board;
+}
+
 const std::vector<std::string>& measuredCsvHeader() {
   static const std::vector<std::string> h = {"source", "section", "table",  "board", "family",
                                              "benchmark", "metric", "params", "unit",  "value",

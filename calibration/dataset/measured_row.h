@@ -42,7 +42,13 @@ struct MeasuredRow {
   int line = 0;  ///< 1-based line of the value in the source document (not written to CSV)
 
   bool flagged() const { return !flag.empty(); }
+  /// The board, or kNoBoardLabel for a row attributed to no board (flag `unattributed`): the one
+  /// spelling every summary, table and progress line prints.
+  const std::string& boardLabel() const;
 };
+
+/// How tables, summaries and progress lines name the board of a row that has none.
+inline constexpr const char* kNoBoardLabel = "(no board)";
 
 /// The CSV header, exactly as DESIGN.md prints it.
 const std::vector<std::string>& measuredCsvHeader();

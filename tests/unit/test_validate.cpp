@@ -166,3 +166,16 @@ TEST(Validate, AThrowingRunnerIsReportedAsFailed) {
   auto res = validate(rows, runner, opt);
   EXPECT_EQ(res[0].status, "failed:error: boom");
 }
+
+// Rows attributed to no board are summed under one label, the one `socsim measured --summary`,
+// the per-board tables and the progress lines print.
+TEST(Validate, RowsWithoutABoardAreSummedUnderTheNoBoardLabel) {
+  auto r = row("", "abc", 3, "MB/s", "unattributed");
+  EXPECT_EQ(r.boardLabel(), calib::kNoBoardLabel);
+  ValidationRow v;
+  v.measured = r;
+  v.status = "excluded:unattributed";
+  auto s = summarize(std::vector<ValidationRow>{v});
+  ASSERT_EQ(s.boards.size(), 1u);
+  EXPECT_EQ(s.boards[0].name, "(no board)");
+}
