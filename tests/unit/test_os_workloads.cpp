@@ -269,6 +269,22 @@ TEST(OsWorkloads, KernelGenerationScalesItsStacksPaths) {
   EXPECT_LT(twice, 2.0 * base);
 }
 
+// fork copies no PTEs of the file-backed text, so the lat_proc fork child faults in each
+// fault-around window of code it runs before exit(1), and exit unmaps them: fork + exit grows
+// with the window, and more than fork + execve, whose child runs less code before execve.
+TEST(OsWorkloads, ForkChildFaultsInTheCodeItRuns) {
+  const std::string key = "software.kernel_paths.fault_around_pages";
+  const std::vector<wl::Query> q = {lm("lat_proc-fork"), lm("lat_proc-exec")};
+  auto wide = predictInChild("am57xx-evm", {key + "=16"}, q);
+  auto one = predictInChild("am57xx-evm", {key + "=1"}, q);
+  const double dFork = wide[0] - one[0], dExec = wide[1] - one[1];
+  EXPECT_GT(dFork, 0.1 * one[0]);
+  EXPECT_GT(dExec, 0);
+  // 8 faults against 3 (lmbench_os.yaml), the same per-fault work.
+  EXPECT_GT(dFork / dExec, 2.0);
+  EXPECT_LT(dFork / dExec, 3.5);
+}
+
 // A board measured in two releases runs each release's stack on that release's rows: AM335x's
 // guide 001 rows (SDK 09.03) take linux_sdk09.yaml, its guide 000 rows linux.yaml; AM57xx's
 // guide 002 rows take the same generation (linux_guide002.yaml presets linux_sdk09.yaml) without

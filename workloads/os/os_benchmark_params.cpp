@@ -37,6 +37,22 @@ const params::Schema<LmbenchParams>& LmbenchParams::schema() {
                    "pages the exec'ed program (lmbench's hello) faults in: text, data, bss, "
                    "stack, vdso",
                    kImage)
+          .integer("fork_child_text_faults", &P::fork_child_text_faults, "faults", 0, 1 << 16,
+                   "read faults on file-backed text the lat_proc fork child takes before it is "
+                   "gone (fork copies no PTEs of a private mapping without anonymous pages, so "
+                   "the child faults in every 64 KiB window of code it runs; each fault maps "
+                   "fault_around_pages pages, which exit unmaps): glibc fork's child side, "
+                   "exit(1) with its exit handlers (ld.so _dl_fini, stdio _IO_cleanup), _exit, "
+                   "lmbench's do_fork",
+                   "calibrated: estimate from lmbench3 src/lat_proc.c do_fork (the child calls "
+                   "exit(1)), Linux mm/memory.c copy_page_range (VMAs without anon_vma are "
+                   "skipped) and do_fault_around; the count of code windows is an estimate")
+          .integer("exec_child_text_faults", &P::exec_child_text_faults, "faults", 0, 1 << 16,
+                   "read faults on file-backed text the lat_proc exec child takes before execve "
+                   "replaces its image (glibc fork's child side, close, execve; lmbench's "
+                   "do_forkexec); execve unmaps the pages each fault mapped",
+                   "calibrated: estimate from lmbench3 src/lat_proc.c do_forkexec (close(1); "
+                   "execve) and Linux mm/memory.c do_fault_around; the count is an estimate")
           .integer("exec_path_components", &P::exec_path_components, "count", 1, 64,
                    "components of the exec'ed program's path", "calibrated: lmbench bin folder")
           .integer("file_path_components", &P::file_path_components, "count", 1, 64,

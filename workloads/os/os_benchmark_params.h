@@ -20,6 +20,8 @@ struct LmbenchParams {
   int process_page_tables = 6;   ///< page-table pages a forked child allocates
   int fork_cow_pages = 8;        ///< pages written after fork (copy-on-write faults)
   int exec_image_pages = 12;     ///< pages the exec'ed program faults in
+  int fork_child_text_faults = 8;  ///< file-backed read faults of the fork child before exit(1)
+  int exec_child_text_faults = 3;  ///< file-backed read faults of the child before execve
   int exec_path_components = 4;  ///< path of the exec'ed program
   int file_path_components = 3;  ///< path of the stat/open scratch file
   double user_handler_instructions = 40;          ///< signal handler + libc restorer trampoline

@@ -347,6 +347,18 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     w += path(k.trap_instructions + k.fault_instructions + k.page_alloc_instructions +
                   k.pte_map_instructions,
               cow, 1);
+    // The child's read faults on the code it runs (fork copied no PTEs of the file-backed
+    // text): each maps a fault-around window, which exit (or execve) unmaps again.
+    const double fa = std::max(1, k.fault_around_pages);
+    const double textFaults = bench == "lat_proc-exec" ? L.exec_child_text_faults
+                                                       : L.fork_child_text_faults;
+    CodeWork text;  // the map and unmap loops repeat the same per-page code
+    text.instructions = textFaults * (k.trap_instructions + k.fault_instructions +
+                                      fa * (k.pte_map_instructions + k.pte_zap_instructions));
+    text.staticInstructions =
+        k.trap_instructions + k.fault_instructions + k.pte_map_instructions + k.pte_zap_instructions;
+    text.traps = textFaults;
+    w += text;
     // Child exit (its anonymous pages unmapped, tables and copied pages freed), parent's wait.
     w += sys(k.exit_instructions);
     w += path(k.pte_zap_instructions, anon);
