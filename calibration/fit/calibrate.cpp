@@ -591,8 +591,12 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
                               formatNumber(r.value), formatNumber(before[i]),
                               formatNumber(after[i])});
   }
-  std::string joinedHeld;
-  for (const auto& h : g.heldAtDefault) joinedHeld += (joinedHeld.empty() ? "" : ", ") + h;
+  auto joinHeld = [](const std::vector<std::string>& v) {
+    std::string j;
+    for (const auto& h : v) j += (j.empty() ? "" : ", ") + h;
+    return j;
+  };
+  const std::string joinedHeld = joinHeld(g.heldAtDefault);
   std::ofstream md(dir + "/" + g.group + ".md", std::ios::binary);
   md << "# Calibration report: " << g.group << "\n\n"
      << "Written by `socsim calibrate --family " << (g.families.empty() ? g.group : g.families.front().family)
@@ -611,6 +615,10 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " parameters these rows read are fitted by later groups and held at their defaults "
         "here (their refits leave this report valid)"
      << (g.heldAtDefault.empty() ? "" : ": ") << joinedHeld << "\n"
+     << "- held for earlier groups of the stage: " << g.heldForEarlier.size()
+     << " parameters these rows read are read by an earlier group's rows too and held where "
+        "they are (a fit here would move that group's rows after its fit)"
+     << (g.heldForEarlier.empty() ? "" : ": ") << joinHeld(g.heldForEarlier) << "\n"
      << "- start: "
      << (g.warmStart ? "warm, " + std::to_string(g.keptFitted) +
                            " committed fitted parameters kept without re-screening, from " +
@@ -871,6 +879,72 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
   return h;
 }
 
+/// The measured rows of `group`'s families on a board that the flag policy scores
+/// (validation::exclusionReason); the fit drops the rows a model's prediction excludes later.
+std::vector<MeasuredRow> flagScoredRows(const FitGroup& group, const std::vector<MeasuredRow>& all) {
+  std::vector<MeasuredRow> rows;
+  for (const auto& r : all)
+    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
+        !r.board.empty() && !validation::exclusionReason(r))
+      rows.push_back(r);
+  return rows;
+}
+
+/// Per calibrate run: the parameters each group's scored rows read (one evaluation at the values
+/// that group sees), filled by the pre-pass and on demand.
+using ReadSets = std::map<std::string, std::set<std::string>>;
+
+std::set<std::string> readSetOfEvaluator(const Evaluator& ev, const ParamRegistry& reg) {
+  std::set<std::string> boards, names;
+  for (const auto& r : ev.rows()) boards.insert(r.board);
+  for (const auto& p : reg.params())
+    for (const auto& b : boards)
+      if (ev.consumes(b, p)) {
+        names.insert(p.name());
+        break;
+      }
+  return names;
+}
+
+bool scopesOverlap(const FitGroup& a, const FitGroup& b) {
+  for (const auto& pa : a.scopePrefixes)
+    for (const auto& pb : b.scopePrefixes)
+      if (hasPrefix(pa, pb) || hasPrefix(pb, pa)) return true;
+  return false;
+}
+
+/// The parameters that the scored rows of an earlier group of `group`'s stage read (groups whose
+/// folders overlap), with that group's name: `group` may not fit them. A later group of the
+/// same stage that moved one would move the earlier group's rows after their fit, where neither
+/// that group's report nor its --check (paramsSeenBy) sees it (session 8: an IPSec fit moved
+/// the OpenSSL rows through the crypto engines' register access time; mmc-sd's fit moved the
+/// eMMC rows through the shared SD host controller).
+std::map<std::string, std::string> readByEarlierGroups(const FitGroup& group,
+                                                       const std::vector<MeasuredRow>& all,
+                                                       const ParamRegistry& reg,
+                                                       const ParamSet& committedAll,
+                                                       const CalibrateOptions& opt, ReadSets& cache) {
+  std::map<std::string, std::string> out;
+  for (const auto& other : fitGroups()) {
+    if (other.name == group.name) break;
+    if (other.stage != group.stage || !scopesOverlap(other, group)) continue;
+    auto it = cache.find(other.name);
+    if (it == cache.end()) {
+      std::set<std::string> names;
+      std::vector<MeasuredRow> rows = flagScoredRows(other, all);
+      if (!rows.empty()) {
+        if (opt.log) *opt.log << "  reading what " << other.name << "'s rows read (one evaluation)\n";
+        Evaluator ev(rows, reg, paramsSeenBy(committedAll, other.name), opt);
+        ev.predict({}, {});
+        names = readSetOfEvaluator(ev, reg);
+      }
+      it = cache.emplace(other.name, std::move(names)).first;
+    }
+    for (const auto& n : it->second) out.emplace(n, other.name);
+  }
+  return out;
+}
+
 /// The fit candidates of `group` (its rows run in `ev` at least once): free numeric parameters
 /// of the stage's folders that a model consumed for these rows, ranked for a capped screen.
 /// Sets g.heldAtDefault and g.unreadCandidates. `committedAll`: every committed params file;
@@ -878,7 +952,8 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
 std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Evaluator& ev,
                                               const std::set<std::string>& boards,
                                               const ParamRegistry& reg, const ParamSet& committedAll,
-                                              const ParamSet& base, GroupResult& g) {
+                                              const ParamSet& base, GroupResult& g,
+                                              const std::map<std::string, std::string>& readEarlier) {
   const std::string ownFile = group.name + ".yaml";
   // Candidates: free numeric parameters of the stage's folders that these rows read (the
   // files each board's worker parsed while predicting them: presets and workload profiles).
@@ -917,6 +992,14 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
       earlier = earlier || (stageIndex(other.stage) < stageIndex(group.stage) && claims(other, p.scope));
     if (earlier) continue;
     if (!boardsReading.count(p.scope)) continue;
+    if (auto e = readEarlier.find(p.name()); e != readEarlier.end()) {
+      for (const auto& b : boards)
+        if (ev.consumes(b, p)) {
+          g.heldForEarlier.push_back(p.name() + " (" + e->second + ")");
+          break;
+        }
+      continue;
+    }
     // A key of a parsed file that no model consumed for these rows cannot move them: not a
     // candidate (it would take a screening step and tell the optimizer nothing).
     bool consumed = false;
@@ -1031,20 +1114,10 @@ std::string gitOrigin(const std::string& dir, const std::string& rel) {
   return "commit " + hash + (dirty ? " with uncommitted changes" : "");
 }
 
-/// The measured rows of `group`'s families on a board that the flag policy scores
-/// (validation::exclusionReason); the fit drops the rows a model's prediction excludes later.
-std::vector<MeasuredRow> flagScoredRows(const FitGroup& group, const std::vector<MeasuredRow>& all) {
-  std::vector<MeasuredRow> rows;
-  for (const auto& r : all)
-    if (std::find(group.families.begin(), group.families.end(), r.family) != group.families.end() &&
-        !r.board.empty() && !validation::exclusionReason(r))
-      rows.push_back(r);
-  return rows;
-}
 
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
                      const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
-                     std::unique_ptr<Evaluator> pre = nullptr) {
+                     ReadSets& readSets, std::unique_ptr<Evaluator> pre = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
   // share the rest (a refit past the deadline keeps the documented defaults: conservative).
@@ -1117,11 +1190,18 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
          << (g.excludedReasons.empty() ? "" : ": " + g.excludedReasons) << "), loss "
          << formatSig(g.lossBefore, 5) << "\n";
 
-  std::vector<const FreeParam*> cand = selectCandidates(group, ev, boards, reg, committedAll, base, g);
+  if (!readSets.count(group.name)) readSets[group.name] = readSetOfEvaluator(ev, reg);
+  std::vector<const FreeParam*> cand =
+      selectCandidates(group, ev, boards, reg, committedAll, base, g,
+                       readByEarlierGroups(group, all, reg, committedAll, opt, readSets));
   g.candidates = static_cast<int>(cand.size());
   if (log && !g.heldAtDefault.empty())
     *log << "  " << g.heldAtDefault.size()
          << " parameters these rows read are fitted by later groups: held at their defaults\n";
+  if (log && !g.heldForEarlier.empty())
+    *log << "  " << g.heldForEarlier.size()
+         << " parameters these rows read are read by an earlier group's rows of this stage: held "
+            "where they are\n";
   if (log)
     *log << "  candidates: " << g.candidates << " read by these rows' models (" << g.unreadCandidates
          << " in the files they parse are not read)\n";
@@ -1500,6 +1580,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
   std::vector<bool> nothing(sel.size(), false);
   std::vector<int> dims(sel.size(), 0), screens(sel.size(), 0);
   std::vector<std::unique_ptr<Evaluator>> pre(sel.size());
+  ReadSets readSets;
   auto tStart = std::chrono::steady_clock::now();
   if (opt.timeBudgetSeconds > 0 && sel.size() > 1) {
     const ParamSet& committed = session.committed;
@@ -1521,8 +1602,10 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
             ++scored;
             boards.insert(pre[i]->rows()[k].board);
           }
+        readSets[sel[i]->name] = readSetOfEvaluator(*pre[i], reg);
         GroupResult probe;
-        auto cand = selectCandidates(*sel[i], *pre[i], boards, reg, committed, base, probe);
+        auto cand = selectCandidates(*sel[i], *pre[i], boards, reg, committed, base, probe,
+                                     readByEarlierGroups(*sel[i], rows, reg, committed, opt, readSets));
         nothing[i] = scored / 10 == 0 || cand.empty();
         // The parameters it will fit, and the screening steps: with a warm start the committed
         // fitted ones are kept unscreened and the screen fills the rest of the budget.
@@ -1557,7 +1640,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
       if (opt.log)
         *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
     }
-    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, std::move(pre[i])));
+    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, readSets, std::move(pre[i])));
     out.back().prepassSeconds = prepass[i];
     out.back().nothingToFit = nothing[i] && sel.size() > 1 && opt.timeBudgetSeconds > 0;
   }

@@ -16,7 +16,8 @@
 ///    consumed (config::ReadRecorder; a key of a parsed file no model reads is not offered),
 ///    minus the folders an earlier stage's group claims (held where that stage left them); a
 ///    parameter another group's params file fits is not offered (an earlier group's at its
-///    fitted value, a later group's at its default: GroupResult::heldAtDefault);
+///    fitted value, a later group's at its default: GroupResult::heldAtDefault), nor one the
+///    rows of an earlier group of the same stage read (GroupResult::heldForEarlier);
 ///  - budget: at most one fitted parameter per ten rows used; when there are more candidates,
 ///    a one-step sensitivity screen keeps the ones whose move can remove most of the residuals
 ///    (screenGain);
@@ -163,6 +164,10 @@ struct GroupResult {
   /// Parameters these rows' models read that a later group's params file fits: held at their
   /// defaults in this fit and its report (paramsSeenBy), fitted by that later group.
   std::vector<std::string> heldAtDefault;
+  /// Parameters these rows' models read that the rows of an earlier group of the same stage
+  /// (with overlapping folders) read too: not offered here, held where that group's fit left
+  /// them (or at their defaults), so a fit here never moves that group's rows after its fit.
+  std::vector<std::string> heldForEarlier;
   double lossBefore = 0, lossAfter = 0;
   /// Warm start: the data loss of the committed values on these rows (the start point; equal
   /// to lossBefore for a cold start), and where they came from ("calibration/params/g.yaml at
