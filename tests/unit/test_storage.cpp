@@ -214,6 +214,48 @@ TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
 }
 
 // NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.
+// PIO without a FIFO (McSPI, KeyStone SPI driving a NOR): one 8-bit word per register access,
+// and the driver waits for each word's receive before writing the next, so the word's shift
+// time and the CPU's accesses add up; a 32-bit FIFO PIO path overlaps them (the slower wins).
+TEST(OspiController, LockstepPioAddsEachWordsShiftToTheCpuAccess) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 0;
+  c.transaction_overhead_ns = 0;
+  c.pio_word_ns = 700;
+  models::NorFlashParams f = octalNor();
+  const auto bus = models::spiBusFromMode("single", 48, 1);
+  const double shift = 8 / 48e6;  // one byte on one line
+  // FIFO PIO (the default 32-bit word, overlapped with the bus).
+  models::OspiController fifo(c, bus, f);
+  for (std::uint64_t n : {256ull, 4096ull})
+    EXPECT_NEAR(fifo.request(Dir::Read, n).transfer,
+                std::max(double(n) * shift, double(n) / 4 * 700e-9), 1e-12) << n;
+  EXPECT_DOUBLE_EQ(fifo.pioInterrupts(4096), 0);
+  // Lockstep, polled: every byte costs its access plus its shift, all of it CPU time.
+  c.pio_word_bytes = 1;
+  c.pio_word_lockstep = true;
+  models::OspiController polled(c, bus, f);
+  for (std::uint64_t n : {256ull, 4096ull}) {
+    EXPECT_NEAR(polled.request(Dir::Read, n).transfer, double(n) * (700e-9 + shift), 1e-12);
+    EXPECT_NEAR(polled.pioSeconds(n), double(n) * (700e-9 + shift), 1e-12);
+    EXPECT_DOUBLE_EQ(polled.pioInterrupts(n), 0);
+  }
+  // The programme data of a page goes the same way.
+  EXPECT_NEAR(polled.request(Dir::Write, 256).transfer, 256 * (700e-9 + shift), 1e-12);
+  // Interrupt-driven: same wall time per word, but the CPU only runs the handler's accesses
+  // and one interrupt per word (priced by the caller on the core).
+  c.pio_word_interrupt = true;
+  models::OspiController intr(c, bus, f);
+  EXPECT_NEAR(intr.request(Dir::Read, 4096).transfer, 4096 * (700e-9 + shift), 1e-12);
+  EXPECT_NEAR(intr.pioSeconds(4096), 4096 * 700e-9, 1e-12);
+  EXPECT_DOUBLE_EQ(intr.pioInterrupts(4096), 4096);
+  // A DMA read path has no PIO at all.
+  c.dma_mbps = 100;
+  models::OspiController dma(c, bus, f);
+  EXPECT_DOUBLE_EQ(dma.pioSeconds(4096), 0);
+  EXPECT_DOUBLE_EQ(dma.pioInterrupts(4096), 0);
+}
+
 TEST(NandController, PageReadAndProgrammeClosedForm) {
   models::NandControllerParams c;
   c.read_cycle_ns = 50;
@@ -279,7 +321,7 @@ TEST(SerialLinks, PayloadRatesFollowTheStandards) {
 
 // A UBIFS readpage on the K3 OSPI (DMA read, completion interrupt) sleeps and is woken once
 // per page: the CPU and the wall time grow by exactly the wait's kernel instructions; the
-// McSPI NOR (PIO, no interrupt) pays no wait. Two copies per page (node -> page -> user).
+// SPI NORs (PIO, no completion interrupt) pay no wait. Two copies per page (node -> page -> user).
 TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
   const auto& d = data();
   StorageCase c = ubifsRead();
@@ -299,6 +341,33 @@ TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
   ASSERT_EQ(spi.irqsPerRequest, 0);
   CoreCosts none = fakeCosts();
   EXPECT_DOUBLE_EQ(linuxUbifs(spi, cc, d.linux, c).cpu, linuxUbifs(spi, none, d.linux, c).cpu);
+}
+
+// Interrupt-driven SPI PIO (spi-davinci without DMA channels: the K2G EVM's SPI NOR) takes one
+// interrupt per 8-bit word: the readpage's wall and CPU time grow by exactly (node bytes) x the
+// core's bare interrupt path; a polled McSPI (AM65x EVM) takes none.
+TEST(LinuxIo, InterruptDrivenSpiPioPaysOneInterruptPerWord) {
+  const auto& d = data();
+  StorageCase c = ubifsRead();
+  c.medium = Medium::NorSpi;
+  BoardPath k2g = makeBoardPath(board("k2g-evm"), d, Medium::NorSpi);
+  ASSERT_NE(k2g.nor, nullptr);
+  EXPECT_TRUE(k2g.nor->controller().pio_word_interrupt);
+  CoreCosts cc = fakeCosts();
+  const IoEstimate base = linuxUbifs(k2g, cc, d.linux, c);
+  cc.irqEntryInstructions = 700;
+  const IoEstimate irq = linuxUbifs(k2g, cc, d.linux, c);
+  const double node = double(d.linux.page_bytes + d.linux.ubifs_node_header_bytes);
+  EXPECT_NEAR(irq.wall - base.wall, node * 700 * cc.kernelSecondsPerInstr, 1e-12);
+  EXPECT_NEAR(irq.cpu - base.cpu, node * 700 * cc.kernelSecondsPerInstr, 1e-12);
+  BoardPath am65 = makeBoardPath(board("am654x-evm"), d, Medium::NorSpi);
+  ASSERT_NE(am65.nor, nullptr);
+  EXPECT_FALSE(am65.nor->controller().pio_word_interrupt);
+  EXPECT_DOUBLE_EQ(linuxUbifs(am65, cc, d.linux, c).wall,
+                   linuxUbifs(am65, fakeCosts(), d.linux, c).wall);
+  // The polled McSPI spins through every word: the flash read is CPU time.
+  const double readT = am65.path->request(Dir::Read, static_cast<std::uint64_t>(node)).transfer;
+  EXPECT_NEAR(am65.nor->pioSeconds(static_cast<std::uint64_t>(node)), readT, 1e-12);
 }
 
 TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {

@@ -47,6 +47,13 @@ std::uint64_t requestLimit(const BoardPath& bp, const LinuxIoParams& p) {
 std::uint64_t roundUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
 
 /// Interrupt work per request (threaded handlers on PREEMPT_RT).
+/// Interrupt entries of word-by-word interrupt-driven SPI PIO while moving `bytes` (0 unless the
+/// NOR controller takes one interrupt per word): the core's bare interrupt path per word.
+double pioIrqSeconds(const BoardPath& bp, const CoreCosts& cc, std::uint64_t bytes) {
+  if (!bp.nor) return 0;
+  return bp.nor->pioInterrupts(bytes) * cc.irqEntryInstructions * cc.kernelPathSeconds();
+}
+
 double irqInstructions(const BoardPath& bp, const LinuxIoParams& p, bool rt) {
   return bp.irqsPerRequest * (p.irq_instructions + (rt ? p.rt_irq_thread_instructions : 0));
 }
@@ -197,9 +204,11 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
     double busy = 0;
     if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
     if (bp.nor) busy = bp.nor->pioSeconds(node);
-    e.wall = t.total() + cpu;
-    e.cpu = cpu + busy;
+    const double wordIrqs = pioIrqSeconds(bp, cc, node);
+    e.wall = t.total() + cpu + wordIrqs;
+    e.cpu = cpu + busy + wordIrqs;
     addRequestParts(e.parts, t);
+    if (wordIrqs > 0) e.parts.add("cpu.pio_word_irqs", wordIrqs);
     e.parts.add("cpu.ubifs_mtd", instr * cc.kernelPathSeconds());
     if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
     e.parts.add("cpu.crc", loop * cc.loopSecondsPerInstr);
@@ -224,9 +233,12 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
   const double loop =
       (p.ubifs_compress_instructions_per_byte + p.ubifs_crc_instructions_per_byte) * page;
   const double cpu = instr * cc.kernelPathSeconds() + loop * cc.loopSecondsPerInstr + copy;
-  e.wall = t.total() + cpu;
-  e.cpu = cpu + t.total();  // programme and erase are polled
+  const double wordIrqs =
+      pioIrqSeconds(bp, cc, static_cast<std::uint64_t>(std::ceil(flashBytes)));
+  e.wall = t.total() + cpu + wordIrqs;
+  e.cpu = cpu + t.total() + wordIrqs;  // programme and erase are polled
   addRequestParts(e.parts, t);
+  if (wordIrqs > 0) e.parts.add("cpu.pio_word_irqs", wordIrqs);
   e.parts.add("cpu.ubifs_mtd", instr * cc.kernelPathSeconds());
   e.parts.add("cpu.compress_crc", loop * cc.loopSecondsPerInstr);
   e.parts.add("cpu.copy", copy);
@@ -250,10 +262,12 @@ IoEstimate linuxRawFlashRead(const BoardPath& bp, const CoreCosts& cc, const Lin
   const double cpu = instr * cc.kernelPathSeconds() + wait + copy;
   double busy = bp.nor ? bp.nor->pioSeconds(chunk) : 0;
   if (bp.nand && bp.nand->controller().cpu_moves_data) busy = t.total();
+  const double wordIrqs = pioIrqSeconds(bp, cc, chunk);
   e.bytes = double(chunk);
-  e.wall = t.total() + cpu;
-  e.cpu = cpu + busy;
+  e.wall = t.total() + cpu + wordIrqs;
+  e.cpu = cpu + busy + wordIrqs;
   addRequestParts(e.parts, t);
+  if (wordIrqs > 0) e.parts.add("cpu.pio_word_irqs", wordIrqs);
   e.parts.add("cpu.mtd_syscall", instr * cc.kernelPathSeconds());
   if (wait > 0) e.parts.add("cpu.completion_sleep_wake", wait);
   e.parts.add("cpu.copy", copy);

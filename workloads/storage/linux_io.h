@@ -49,6 +49,10 @@ struct CoreCosts {
   /// a kernel path, so it runs at kernelPathSeconds()). Paid by every flash operation that completes by interrupt (the caller
   /// sleeps in wait_for_completion).
   double syncWaitInstructions = 0;
+  /// Kernel instructions of one bare interrupt (entry, GIC acknowledge, exit; the handler's own
+  /// register accesses are the controller's): `software.kernel_paths.irq_instructions` times the
+  /// board's ISA path factor, a kernel path. Paid per word by interrupt-driven SPI PIO.
+  double irqEntryInstructions = 0;
   /// Seconds per instruction of a Linux kernel path of the row's release.
   double kernelPathSeconds() const { return kernelSecondsPerInstr * kernelPathFactor; }
 };

@@ -17,7 +17,7 @@ std::vector<std::string> ipsOf(Medium m) {
     case Medium::Sd: return {"mmcsd"};
     case Medium::Emmc: return {"emmc"};
     case Medium::NorOspi: return {"ospi", "qspi"};
-    case Medium::NorSpi: return {"mcspi"};
+    case Medium::NorSpi: return {"mcspi", "spi"};
     case Medium::Nand: return {"gpmc", "aemif"};
     case Medium::Sata:
     case Medium::Msata: return {"sata"};

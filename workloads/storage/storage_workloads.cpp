@@ -34,9 +34,13 @@ const StorageData& StorageWorkloads::data() {
   return *data_;
 }
 
+double isaPathFactor(const soc::BoardConfig& b, const os::KernelPathParams& kp) {
+  return b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
+}
+
 double syncWaitInstructions(const soc::BoardConfig& b, const os::KernelPathParams& kp) {
-  const double isa = b.mainCluster().core.isa == "armv8-a" ? 1.0 : kp.aarch32_path_factor;
-  return isa * (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
+  return isaPathFactor(b, kp) *
+         (kp.block_instructions + 2 * kp.switch_instructions + kp.wakeup_instructions);
 }
 
 CoreCosts linuxReleaseCosts(const CoreCosts& cc, const soc::BoardConfig& b,
@@ -45,6 +49,7 @@ CoreCosts linuxReleaseCosts(const CoreCosts& cc, const soc::BoardConfig& b,
   const os::KernelPathParams& kp = sw.kernel_paths;
   out.kernelPathFactor = kp.stack_path_factor;
   out.syncWaitInstructions = syncWaitInstructions(b, kp);
+  out.irqEntryInstructions = isaPathFactor(b, kp) * kp.irq_instructions;
   return out;
 }
 
@@ -68,6 +73,8 @@ CoreCosts measureCoreCosts(RunContext& ctx, const StorageData& data) {
   cc.kernelSecondsPerInstr = k.cyclesPerUnit / ipuK / cc.clockHz;
   cc.kernelIpc = k.stats.ipc();
   cc.syncWaitInstructions = syncWaitInstructions(b, b.software.kernel_paths);
+  cc.irqEntryInstructions = isaPathFactor(b, b.software.kernel_paths) *
+                            b.software.kernel_paths.irq_instructions;
   const cpu::ProfileRun l = cpu::runProfile(ctx, data.loopProfile, 1);
   cc.loopSecondsPerInstr = l.cyclesPerUnit / data.loopProfile.instructionsPerUnit("armv8-a") /
                            cc.clockHz;

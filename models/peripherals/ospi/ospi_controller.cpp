@@ -53,9 +53,36 @@ double OspiController::linkBytesPerSecond(Dir) const {
   return bus_.clock_hz * bus_.lines * (bus_.dtr ? 2 : 1) / 8;
 }
 
-double OspiController::pioSeconds(std::uint64_t bytes) const {
+double OspiController::pioWords(std::uint64_t bytes) const {
   if (ctl_.dma_mbps > 0) return 0;
-  return std::ceil(static_cast<double>(bytes) / 4) * ctl_.pio_word_ns * 1e-9;
+  const double w = static_cast<double>(std::max<std::uint64_t>(1, ctl_.pio_word_bytes));
+  return std::ceil(static_cast<double>(bytes) / w);
+}
+
+double OspiController::pioSeconds(std::uint64_t bytes) const {
+  const double words = pioWords(bytes);
+  double perWord = ctl_.pio_word_ns * 1e-9;
+  if (ctl_.pio_word_lockstep && !ctl_.pio_word_interrupt) perWord += wordShiftSeconds();
+  return words * perWord;
+}
+
+double OspiController::pioInterrupts(std::uint64_t bytes) const {
+  return ctl_.pio_word_interrupt ? pioWords(bytes) : 0;
+}
+
+double OspiController::wordShiftSeconds() const {
+  return clocksForBytes(static_cast<double>(std::max<std::uint64_t>(1, ctl_.pio_word_bytes))) /
+         bus_.clock_hz;
+}
+
+double OspiController::dataSeconds(std::uint64_t bytes) const {
+  const double n = static_cast<double>(bytes);
+  const double onBus = clocksForBytes(n) / bus_.clock_hz;
+  if (ctl_.dma_mbps > 0) return std::max(onBus, n / (ctl_.dma_mbps * 1e6));
+  // Lockstep PIO: every word's register accesses and its shift follow one another.
+  if (ctl_.pio_word_lockstep)
+    return pioWords(bytes) * (ctl_.pio_word_ns * 1e-9 + wordShiftSeconds());
+  return std::max(onBus, pioSeconds(bytes));
 }
 
 RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
@@ -73,12 +100,7 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
       const double bursts = std::ceil(n / static_cast<double>(ctl_.dac_burst_bytes));
       t.command = ops * ovh + bursts * (readCommandClocks() / clk + ctl_.dac_cs_overhead_ns * 1e-9);
     }
-    double data = clocksForBytes(n) / clk;
-    if (ctl_.dma_mbps > 0)
-      data = std::max(data, n / (ctl_.dma_mbps * 1e6));
-    else
-      data = std::max(data, pioSeconds(bytes));
-    t.transfer = data;
+    t.transfer = dataSeconds(bytes);
     return t;
   }
   // Page programs: write enable (opcode only), program (opcode + address + page data), tPP.
@@ -87,7 +109,9 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
   const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
   const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
   t.command = pages * (2 * (opClocks / clk + ovh) + clocksForBytes(flash_.address_bytes) / clk);
-  t.transfer = std::max(clocksForBytes(n) / clk, pioSeconds(bytes));
+  // With a DMA read path the programme data streams at the bus rate; without one the CPU's
+  // PIO path moves it (in lockstep word by word where the controller has no FIFO).
+  t.transfer = ctl_.dma_mbps > 0 ? clocksForBytes(n) / clk : dataSeconds(bytes);
   // The driver polls status every status_poll_us: on average half an interval is lost.
   t.device = pages * (flash_.page_program_us + 0.5 * ctl_.status_poll_us) * 1e-6;
   return t;

@@ -39,14 +39,23 @@ class OspiController : public storage::StoragePath {
   double directReadSeconds(std::uint64_t bytes) const;
   /// Clocks of the command part (opcode, address, dummy) of one read operation.
   double readCommandClocks() const;
-  /// Seconds of CPU-moved data (PIO) within a read of `bytes` (0 with DMA).
+  /// CPU-busy seconds of CPU-moved data (PIO) within a read of `bytes` (0 with DMA): the
+  /// register accesses of every PIO word, plus each word's shift time when the CPU polls in
+  /// lockstep (it spins while the word is on the bus). Interrupt entries are not included
+  /// (pioInterrupts: the caller prices them on the core).
   double pioSeconds(std::uint64_t bytes) const;
+  /// Interrupts the CPU takes to move `bytes` by PIO (one per word with pio_word_interrupt).
+  double pioInterrupts(std::uint64_t bytes) const;
   const SpiBus& bus() const { return bus_; }
   const NorFlashParams& flash() const { return flash_; }
   const SpiNorControllerParams& controller() const { return ctl_; }
 
  private:
   double clocksForBytes(double bytes) const;  ///< bytes on the data lines
+  double pioWords(std::uint64_t bytes) const;  ///< PIO accesses for `bytes` (0 with DMA)
+  double wordShiftSeconds() const;             ///< one PIO word on the bus
+  /// Data phase of `bytes`: the bus, capped by the DMA ceiling or the CPU's PIO path.
+  double dataSeconds(std::uint64_t bytes) const;
   SpiNorControllerParams ctl_;
   SpiBus bus_;
   NorFlashParams flash_;

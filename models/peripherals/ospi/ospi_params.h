@@ -14,7 +14,10 @@ struct SpiNorControllerParams {
   std::string name = "cadence-ospi";
   double transaction_overhead_ns = 500;  ///< per flash operation: chip-select, set-up, restart
   double dma_mbps = 400;                 ///< read data path ceiling (DAC window + DMA); 0 = CPU PIO
-  double pio_word_ns = 100;              ///< CPU time per 32-bit FIFO/window access (PIO paths)
+  double pio_word_ns = 100;              ///< CPU time per FIFO/data-register access (PIO paths)
+  std::uint64_t pio_word_bytes = 4;      ///< bytes moved per PIO access (4: 32-bit FIFO word)
+  bool pio_word_lockstep = false;        ///< PIO sends a word and waits for its receive (no FIFO)
+  bool pio_word_interrupt = false;       ///< each PIO word completes by its own interrupt
   std::uint64_t max_op_bytes = 0;        ///< largest data phase of one operation; 0 = no limit
   double driver_op_instructions = 4000;  ///< Linux spi-mem/spi-nor/mtd work per flash operation
   double status_poll_us = 10;            ///< interval between WIP status polls while busy
@@ -33,8 +36,24 @@ struct SpiNorControllerParams {
                   "read data path ceiling (direct-access window with DMA); 0 = the CPU copies",
                   "calibrated: the FSS/DMA path of the SoC TRM")
             .real("pio_word_ns", &P::pio_word_ns, "ns", 0, 1e6,
-                  "CPU time per 32-bit FIFO or window access when the CPU moves the data",
+                  "CPU time per FIFO, window or data-register access when the CPU moves the data",
                   "calibrated: one uncached peripheral access over the interconnect")
+            .bytes("pio_word_bytes", &P::pio_word_bytes, 1, 64,
+                   "bytes the CPU moves per PIO access: 4 for a 32-bit FIFO or window word; 1 "
+                   "when the controller's data register holds one SPI word and the Linux "
+                   "spi-nor layer transfers 8-bit words",
+                   "the controller's TRM (data register width) and Linux spi-nor (bits_per_word 8)")
+            .flag("pio_word_lockstep", &P::pio_word_lockstep,
+                  "PIO without a FIFO: the driver writes one word and waits until it is received "
+                  "before the next, so each word's shift time on the bus adds to the CPU's "
+                  "register accesses instead of overlapping them",
+                  "Linux spi-omap2-mcspi PIO loop (wait TXS, write TX, wait RXS, read RX) and "
+                  "spi-davinci (one word per transmit/receive event)")
+            .flag("pio_word_interrupt", &P::pio_word_interrupt,
+                  "each PIO word completes by an interrupt (no DMA channel in the device tree: "
+                  "spi-davinci's interrupt mode), so every word also pays the kernel's interrupt "
+                  "entry and exit on the core",
+                  "Linux spi-davinci: SPI_IO_TYPE_INTR unless DMA channels are given")
             .bytes("max_op_bytes", &P::max_op_bytes, 0, 1ull << 32,
                    "largest data phase of one operation (0 = no limit)",
                    "the Linux spi-mem driver's max transfer size")
