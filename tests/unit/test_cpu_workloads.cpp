@@ -71,6 +71,25 @@ ProfileRun runOnBoardCore(const WorkloadProfile& p, const std::string& board) {
   return runProfileOn(p, c.core, c.timing, mem);
 }
 
+/// CoreMark-PRO workloads/s of one workload with N contexts on a board (the platform model).
+class CoreMarkProOn {
+ public:
+  explicit CoreMarkProOn(const std::string& board)
+      : ctx_(std::make_unique<soc::BoardConfig>(soc::loadBoard(
+            std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" + board + ".yaml"))),
+        w_(defaultProfileDir()) {}
+  double rate(const std::string& workload, int cores) {
+    return w_.predict(ctx_, wl::Query{"coremark-pro", workload, "perf",
+                                      "cores=" + std::to_string(cores), "workloads/s"})
+        .value;
+  }
+  wl::Prediction predict(const wl::Query& q) { return w_.predict(ctx_, q); }
+
+ private:
+  validation::BoardRunContext ctx_;
+  CpuBenchmarks w_;
+};
+
 }  // namespace
 
 TEST(CpuProfiles, AllLoadWithoutError) {
@@ -387,16 +406,10 @@ TEST(CpuWorkloads, DhrystoneOnThePlatform) {
 // its two cores (the guide's four-core table lists the two-core J7 SoCs with their two-core
 // results).
 TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
-  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
-      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j7200-evm.yaml")));
-  CpuBenchmarks w(defaultProfileDir());
-  auto q = [](int cores) {
-    return wl::Query{"coremark-pro", "sha-test", "perf", "cores=" + std::to_string(cores),
-                     "workloads/s"};
-  };
-  double r1 = w.predict(ctx, q(1)).value;
-  double r2 = w.predict(ctx, q(2)).value;
-  double r4 = w.predict(ctx, q(4)).value;
+  CoreMarkProOn j7200("j7200-evm");
+  double r1 = j7200.rate("sha-test", 1);
+  double r2 = j7200.rate("sha-test", 2);
+  double r4 = j7200.rate("sha-test", 4);
   EXPECT_GT(r2 / r1, 1.8);
   // At most twice: each of the two cores measures its own share of the stream (a different
   // window than the one-core run), so allow that sampling difference (1 %), no more;
@@ -406,7 +419,7 @@ TEST(CpuWorkloads, CoreMarkProContextsScaleOverTheCores) {
   EXPECT_DOUBLE_EQ(r4, r2);
   // The score is the geometric mean of the nine workloads with EEMBC's scale factors.
   wl::Query score{"coremark-pro", "coremark-pro", "perf", "cores=1", "score"};
-  auto s = w.predict(ctx, score);
+  auto s = j7200.predict(score);
   EXPECT_GT(s.value, 0);
 }
 
@@ -423,15 +436,9 @@ TEST(CpuWorkloads, HarnessHandsOutWholeItems) {
   EXPECT_DOUBLE_EQ(harnessEfficiency(1, 8), 1.0);
   EXPECT_DOUBLE_EQ(harnessEfficiency(0, 8), 1.0);
   // On a four-core board the ten SHA-256 items of four contexts take three rounds.
-  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
-      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j722s_evm-fs.yaml")));
-  CpuBenchmarks w(defaultProfileDir());
-  auto q = [](int cores) {
-    return wl::Query{"coremark-pro", "sha-test", "perf", "cores=" + std::to_string(cores),
-                     "workloads/s"};
-  };
-  const double r1 = w.predict(ctx, q(1)).value;
-  const double r4 = w.predict(ctx, q(4)).value;
+  CoreMarkProOn j722s("j722s_evm-fs");
+  const double r1 = j722s.rate("sha-test", 1);
+  const double r4 = j722s.rate("sha-test", 4);
   EXPECT_LE(r4 / r1, 4.0 * 10.0 / 12.0 * 1.02);
   EXPECT_GT(r4 / r1, 4.0 * 10.0 / 12.0 * 0.9);
 }
@@ -614,4 +621,58 @@ TEST(CpuWorkloads, LatOpsFastMathBuildFoldsTheDoublings) {
   const double pairs = 2.0 * (t.fp_mul_latency_cycles + t.fp_add_latency_cycles) / 22;
   EXPECT_NEAR(runOnBoardCore(plain, "am654x-evm").cyclesPerUnit, chain, 0.05 * chain);
   EXPECT_NEAR(runOnBoardCore(folded, "am654x-evm").cyclesPerUnit, pairs, 0.1 * pairs);
+}
+
+// NBench numeric_sort: each sift level's index is the previous level's compare-and-select, so
+// the levels form one serial chain that the out-of-order Cortex-A72 cannot overlap: per clock it
+// runs the sort about as fast as the in-order Cortex-A53 (the guides: 0.44 vs 0.45 sorts/s per
+// MHz). With the level addresses mostly from long-lived registers (independent levels) the A72
+// pulls clearly ahead, so the chain is what the profile's dependencies carry.
+TEST(CpuWorkloads, NumericSortSiftLevelsChainOnEveryCore) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& sort = profileNamed(ps, "nbench-numeric_sort");
+  EXPECT_DOUBLE_EQ(sort.deps.load_address_recent, 1.0);
+  const double a72 = runOnBoardCore(sort, "j7200-evm").cyclesPerUnit;
+  const double a53 = runOnBoardCore(sort, "j722s_evm-fs").cyclesPerUnit;
+  EXPECT_GT(a72 / a53, 0.85);
+  EXPECT_LT(a72 / a53, 1.15);
+  WorkloadProfile loose = sort;
+  loose.deps.load_address_recent = 0.3;
+  const double a72Loose = runOnBoardCore(loose, "j7200-evm").cyclesPerUnit;
+  const double a53Loose = runOnBoardCore(loose, "j722s_evm-fs").cyclesPerUnit;
+  EXPECT_LT(a72Loose / a53Loose, 0.9 * (a72 / a53));
+}
+
+// NBench fourier under guide 000's release (glibc before 2.28's pow): the same integration with
+// the older, longer pow; the row specs naming guide 000 win over fourier.yaml's generic ones.
+TEST(CpuWorkloads, NBenchFourierOfGuide000RunsTheOlderPow) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& now = profileNamed(ps, "nbench-fourier");
+  const auto& old = profileNamed(ps, "nbench-fourier-pre-glibc-2.28");
+  const std::string g000 = "000_c397333184f33b18", g003 = "003_5c626eb3448d1a85";
+  ASSERT_EQ(old.rows.size(), now.rows.size());
+  for (const auto& r : old.rows) {
+    EXPECT_TRUE(r.appliesTo(g000));
+    EXPECT_FALSE(r.appliesTo(g003));
+  }
+  for (const auto& r : now.rows) EXPECT_TRUE(r.appliesTo(g003));
+  // Same steps and kernel shape, only pow longer: 335 instead of 205 instructions per step.
+  EXPECT_NEAR(old.info.instructions_per_unit / now.info.instructions_per_unit, 335.0 / 205, 0.05);
+  for (int c = 0; c < models::kOpClasses; ++c)
+    EXPECT_DOUBLE_EQ(old.mix.of(static_cast<models::OpClass>(c)),
+                     now.mix.of(static_cast<models::OpClass>(c)));
+}
+
+// CoreMark-PRO radix2-big-64k works on 65536 doubles (a 512 KiB array) and a 512 KiB twiddle
+// table per context: on J784S4 each four-core A72 cluster's 2 MiB L2 holds its four contexts'
+// arrays, so eight contexts over the two clusters run at least as fast as four on one (the
+// guide: 843 vs 829 workloads/s; with 1 MiB arrays the eight contexts fell to under half).
+TEST(CpuWorkloads, Radix2ContextsFitTheirClustersL2) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& fft = profileNamed(ps, "coremark-pro-radix2-big-64k");
+  EXPECT_EQ(fft.data.stream_bytes, 512u * 1024);
+  CoreMarkProOn j784s4("j784s4-evm");
+  const double r4 = j784s4.rate("radix2-big-64k", 4);
+  const double r8 = j784s4.rate("radix2-big-64k", 8);
+  EXPECT_GT(r8, 0.95 * r4);
 }
