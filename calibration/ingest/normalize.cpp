@@ -733,6 +733,71 @@ std::string socOf(const std::string& board) {
   return p == std::string::npos ? board : board.substr(0, p);
 }
 
+/// True when two boards' SoC names (socOf) name one SoC family: same length and equal
+/// character by character, where TI's family wildcard 'x' matches any character ("am57xx"
+/// = AM570x..AM574x: the same Cortex-A15 silicon family; "am654x" = "am654x").
+bool sameSocFamily(const std::string& a, const std::string& b) {
+  std::string sa = socOf(a), sb = socOf(b);
+  if (sa.size() != sb.size()) return false;
+  for (size_t i = 0; i < sa.size(); ++i)
+    if (sa[i] != sb[i] && sa[i] != 'x' && sb[i] != 'x') return false;
+  return true;
+}
+
+/// `outlier:speed-per-byte(...)`: the per-byte cost of `openssl speed` between its two smallest
+/// buffers (the call-time slope, us per byte) is a property of the core, its clock and the
+/// release's code path, not of the kernel's preemption model (PREEMPT_RT lengthens per-call
+/// paths: locks, threaded interrupts, switches; a cipher's rounds or a digest's compression
+/// take no lock). Two columns of one guide whose boards are of one SoC family (sameSocFamily)
+/// therefore show the same slope per algorithm. When the median over their common algorithms
+/// of one column's slope over the other's exceeds 1.3, the costlier column did not run the
+/// set-up its guide states (a core clocked below the stated rate) and all its throughput rows
+/// are flagged. Columns already flagged (flat-call-time) are not compared.
+void flagSpeedPerByteAcrossSocFamily(std::vector<MeasuredRow>& rows,
+                                     const std::map<std::string, std::vector<size_t>>& groups) {
+  // source -> board|kernel|table -> algorithm -> slope (s per byte); and the rows of a column.
+  std::map<std::string, std::map<std::string, std::map<std::string, double>>> slopes;
+  std::map<std::string, std::vector<size_t>> columnRows;
+  std::map<std::string, std::string> columnBoard;
+  for (const auto& [key, idx] : groups) {
+    auto bytesOf = [&](size_t i) {
+      return std::strtod(calib::paramValue(rows[i].params, "buffer_size")->c_str(), nullptr);
+    };
+    bool flagged = false;
+    for (size_t i : idx) flagged = flagged || rows[i].flag.find("outlier:") != std::string::npos;
+    if (flagged || idx.size() < 2) continue;
+    std::vector<size_t> s(idx);
+    std::sort(s.begin(), s.end(), [&](size_t a, size_t b) { return bytesOf(a) < bytesOf(b); });
+    const double n0 = bytesOf(s[0]), n1 = bytesOf(s[1]);
+    if (!(n1 > n0)) continue;
+    const double t0 = n0 / (rows[s[0]].value * 1000.0), t1 = n1 / (rows[s[1]].value * 1000.0);
+    const auto& r = rows[s[0]];
+    const std::string column = r.board + "\n" +
+                               calib::paramValue(r.params, "kernel").value_or("") + "\n" + r.table;
+    slopes[r.source][column][*calib::paramValue(r.params, "algorithm")] = (t1 - t0) / (n1 - n0);
+    auto& cr = columnRows[r.source + "\n" + column];
+    cr.insert(cr.end(), idx.begin(), idx.end());
+    columnBoard[r.source + "\n" + column] = r.board;
+  }
+  for (const auto& [source, columns] : slopes)
+    for (const auto& [ca, algA] : columns)
+      for (const auto& [cb, algB] : columns) {
+        const std::string boardA = columnBoard[source + "\n" + ca];
+        const std::string boardB = columnBoard[source + "\n" + cb];
+        if (boardA == boardB || !sameSocFamily(boardA, boardB)) continue;
+        std::vector<double> ratio;
+        for (const auto& [alg, sa] : algA)
+          if (auto it = algB.find(alg); it != algB.end() && it->second > 0)
+            ratio.push_back(sa / it->second);
+        if (ratio.size() < 3) continue;
+        const double m = median(ratio);
+        if (!(m > 1.3)) continue;
+        for (size_t i : columnRows[source + "\n" + ca])
+          addFlag(rows[i], "outlier:speed-per-byte(" + formatRatio(m) + "x-" + boardB +
+                               "-same-soc-family)");
+      }
+}
+
 }  // namespace
 
 void flagOutliers(std::vector<MeasuredRow>& rows) {
@@ -918,6 +983,7 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     if (!why.empty())
       for (size_t i : idx) addFlag(rows[i], why);
   }
+  flagSpeedPerByteAcrossSocFamily(rows, speedGroups);
 
   // IPSec: CPU time per payload byte (load / throughput) of one run, against the cheapest run
   // of the same board in the same guide. The costliest cipher in software (3DES: 48 DES rounds,

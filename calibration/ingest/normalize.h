@@ -88,6 +88,11 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 /// - `outlier:flat-call-time(...)` (every throughput row of one `openssl speed` column of an
 ///   algorithm whose call time does not grow, or grows by less than the added bytes at the
 ///   fastest bw_mem, from the smallest to a >= 64x larger buffer);
+/// - `outlier:speed-per-byte(...)` (every throughput row of one `openssl speed` column whose
+///   per-byte cost between its two smallest buffers is, over the median of its algorithms, more
+///   than 1.3x that of another column of the same guide on a board of the same SoC family
+///   ("am57xx" ~ "am574x"): per-byte work does not depend on the kernel's preemption model, so
+///   the column ran below its stated clock);
 /// - `outlier:ipsec-cpu-per-byte(...)` (every row of an IPSec run whose CPU time per payload
 ///   byte, load / throughput, is more than 4x the cheapest run of the same board in the same
 ///   guide, or which has no throughput at a busy CPU: 3DES in software, the costliest path,

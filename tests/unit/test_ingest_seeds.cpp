@@ -667,6 +667,16 @@ TEST(IngestSeeds, KnownBadValuesAreFlagged) {
     if (hasFlag(r, "flat-call-time")) {
       EXPECT_TRUE(r.board == "am654x-evm" || r.board == "am654x-idk") << r.board << " " << r.params;
     }
+  // The speed-per-byte rule takes guide 000's am574x-idk column (software per byte 1.56x the
+  // same SoC family's am57xx-evm under the same release) and nothing else: all 35 rows.
+  int perByteFlagged = 0;
+  for (const auto& r : allRows())
+    if (hasFlag(r, "outlier:speed-per-byte(")) {
+      ++perByteFlagged;
+      EXPECT_EQ(r.board, "am574x-idk") << r.params;
+      EXPECT_TRUE(hasFlag(r, "x-am57xx-evm-same-soc-family)")) << r.flag;
+    }
+  EXPECT_EQ(perByteFlagged, 35);
   // The IPSec rule takes six failed runs and nothing else (guide 000's tables, guide 001's
   // software table and guide 002's hardware table stay): 001 hardware (all 4 runs), 002
   // software AES-256, 003 AES-256 (min 0.1 Mbit/s); three rows each.

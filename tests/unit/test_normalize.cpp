@@ -584,6 +584,54 @@ TEST(FlagOutliers, MisreportedClock) {
   EXPECT_EQ(rows[5].flag, "outlier:derived-from-misreported-cpu_clock");
 }
 
+// openssl speed columns of one guide on boards of one SoC family: the per-byte cost between the
+// two smallest buffers must agree; a column 1.5x costlier per byte (guide 000's am574x-idk
+// against am57xx-evm: a core below its stated clock) is flagged, a per-call difference alone
+// (PREEMPT_RT: every call longer, same slope) is not, nor a board of another family.
+TEST(FlagOutliers, SpeedPerByteAcrossSocFamily) {
+  std::vector<MeasuredRow> rows;
+  // call time (us) = perCall + perByte * bytes  ->  KB/s = bytes / time / 1000 * 1e6
+  auto column = [&](std::string board, std::string kernel, double perCallUs, double perByteNs) {
+    for (const char* alg : {"aes-128-cbc", "sha1", "md5"})
+      for (double n : {16.0, 64.0, 256.0}) {
+        MeasuredRow r;
+        r.source = "000";
+        r.board = board;
+        r.family = "crypto";
+        r.benchmark = "OpenSSL Performance";
+        r.table = kernel.empty() ? "kernel" : "rt";
+        r.metric = "throughput";
+        r.unit = "KB/s";
+        r.params = std::string("algorithm=") + alg + ";buffer_size=" + std::to_string(static_cast<int>(n)) +
+                   (kernel.empty() ? "" : ";kernel=" + kernel);
+        r.value = n / (perCallUs + perByteNs * n / 1000.0) * 1000.0;
+        rows.push_back(r);
+      }
+  };
+  column("am57xx-evm", "", 3.7, 16);
+  column("am574x-idk", "rt", 9.7, 24);      // 1.5x per byte: flagged
+  column("am572x-idk", "rt", 9.7, 17);      // per call only (RT): kept
+  column("am335x-evm", "", 6.0, 40);        // another SoC family: not compared
+  auto shuffled = rows;
+  flagOutliers(rows);
+  for (const auto& r : rows) {
+    if (r.board == "am574x-idk") {
+      EXPECT_TRUE(hasFlag(r, "outlier:speed-per-byte(1.50x-am57xx-evm-same-soc-family)"))
+          << r.params << " '" << r.flag << "'";
+    } else {
+      EXPECT_EQ(r.flag, "") << r.board << " " << r.params;
+    }
+  }
+  std::mt19937 rng(11);
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  flagOutliers(shuffled);
+  for (const auto& s : shuffled)
+    for (const auto& r : rows)
+      if (r.board == s.board && r.params == s.params) {
+        EXPECT_EQ(r.flag, s.flag);
+      }
+}
+
 TEST(FlagOutliers, OrdersOfMagnitudeAndOrderIndependence) {
   std::vector<MeasuredRow> rows;
   const char* sources[] = {"000", "001", "002", "003"};
