@@ -676,3 +676,26 @@ TEST(CpuWorkloads, Radix2ContextsFitTheirClustersL2) {
   const double r8 = j784s4.rate("radix2-big-64k", 8);
   EXPECT_GT(r8, 0.95 * r4);
 }
+
+// Whetstone prints 10000 / (time(0) difference) MIPS: a run of T seconds counts floor(T) or
+// floor(T) + 1 seconds depending on where in the clock's second it starts; the mean report over
+// the start phase lies between the two, and runs counting 0 seconds print nothing.
+TEST(CpuWorkloads, WholeSecondClockReadsGiveTheMeanOfTheTwoCounts) {
+  const double q = 10000;
+  // T = 1.375 s: 62.5 % of the runs count 1 s (10000), 37.5 % count 2 s (5000).
+  EXPECT_NEAR(wl::cpu::quantizedValue(q, q / 1.375, "random_start"), 8125, 1e-6);
+  // Whole seconds report exactly.
+  EXPECT_NEAR(wl::cpu::quantizedValue(q, q / 3, "random_start"), q / 3, 1e-6);
+  // Below one second only the runs that count one second print a figure.
+  EXPECT_DOUBLE_EQ(wl::cpu::quantizedValue(q, q / 0.4, "random_start"), q);
+  // Rounding to the nearest tick is the other counting rule.
+  EXPECT_DOUBLE_EQ(wl::cpu::quantizedValue(q, q / 1.375, "nearest"), q);
+  EXPECT_DOUBLE_EQ(wl::cpu::quantizedValue(q, q / 2.6, "nearest"), q / 3);
+  // The mean falls monotonically with the run time across a whole second.
+  double last = 1e300;
+  for (double t = 1.0; t <= 4.0; t += 0.05) {
+    double v = wl::cpu::quantizedValue(q, q / t, "random_start");
+    EXPECT_LE(v, last + 1e-9) << t;
+    last = v;
+  }
+}

@@ -573,8 +573,17 @@ double rowValue(const RowSpec& r, const ProfileRun& run) {
   else if (r.value == "max_cycles_per_unit")
     v = run.maxCyclesPerUnit;
   v *= r.scale;
-  if (r.quantize > 0 && v > 0) v = r.quantize / std::max(1.0, std::round(r.quantize / v));
+  if (r.quantize > 0 && v > 0) v = quantizedValue(r.quantize, v, r.quantize_ticks);
   return v;
+}
+
+double quantizedValue(double quantum, double v, const std::string& ticks) {
+  const double t = quantum / v;  // true elapsed time in ticks
+  if (ticks != "random_start") return quantum / std::max(1.0, std::round(t));
+  const double n = std::floor(t);
+  if (n < 1) return quantum;  // only the runs that count one tick print a figure
+  const double f = t - n;
+  return (1 - f) * quantum / n + f * quantum / (n + 1);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -122,6 +122,14 @@ std::vector<ThreadSpec> threadsOf(const ConcurrentSpec& spec,
 /// Expected largest rounding error of one work unit of `p` (value kind `rounding_error`).
 double roundingError(const WorkloadProfile& p, const RowSpec& r, const std::string& isa);
 
+/// What a benchmark that prints `quantum` / (elapsed whole ticks) reports for a true value `v`
+/// (the same unit; v > 0): `ticks` "nearest" counts round(quantum / v) ticks (at least 1);
+/// "random_start" counts the difference of two whole-tick clock reads started at a uniformly
+/// random phase, floor(T) or floor(T) + 1 with T = quantum / v and probability frac(T) for the
+/// latter, and returns the mean reported value over the start phase of the runs that count at
+/// least one tick (a zero count prints no figure): (1 - f) Q / n + f Q / (n + 1), Q if T < 1.
+double quantizedValue(double quantum, double v, const std::string& ticks);
+
 /// Value of row `r` from a run (in the row's unit).
 double rowValue(const RowSpec& r, const ProfileRun& run);
 

@@ -257,6 +257,11 @@ const params::Schema<DataParams>& DataParams::schema() {
   return s;
 }
 
+const std::vector<std::string>& RowSpec::tickKinds() {
+  static const std::vector<std::string> k = {"nearest", "random_start"};
+  return k;
+}
+
 const std::vector<std::string>& RowSpec::valueKinds() {
   static const std::vector<std::string> k = {
       "units_per_second", "units_per_second_per_mhz", "clock_mhz",      "ns_per_unit",
@@ -304,6 +309,13 @@ const params::Schema<RowSpec>& RowSpec::schema() {
           .real("quantize", &P::quantize, "", 0, 1e30,
                 "when > 0 the benchmark reports Q / max(1, round(Q / value)) (integer timer ticks)",
                 "the benchmark's reporting")
+          .choice("quantize_ticks", &P::quantize_ticks, tickKinds(),
+                  "how the whole ticks behind quantize are counted: nearest (elapsed time "
+                  "rounded to the nearest tick) or random_start (difference of two whole-second "
+                  "clock reads at an arbitrary start phase: floor(T) or floor(T) + 1 ticks, the "
+                  "latter with probability frac(T); runs counting 0 ticks report nothing; the "
+                  "value is the mean over the start phase)",
+                  "the benchmark's timing code")
           .real("rate_quantum", &P::rate_quantum, "units", 0, 1e30,
                 "when > 0 the benchmark measures its rate in whole timer ticks: Q / max(1, "
                 "round(Q / rate)), Q = units per run x ticks per second",

@@ -197,6 +197,12 @@ struct RowSpec {
   std::string value = "units_per_second";  ///< see valueKinds()
   double scale = 1;                        ///< multiplies the value
   double quantize = 0;  ///< >0: the benchmark reports Q / max(1, round(Q / value))
+  /// How the whole ticks behind `quantize` are counted: "nearest" (the elapsed time rounded to
+  /// the nearest tick) or "random_start" (the difference of two reads of a whole-second clock,
+  /// time(0), started at an arbitrary phase of its tick: a run of T ticks counts floor(T) or
+  /// floor(T) + 1 ticks, the latter with probability frac(T); a count of 0 reports nothing, so
+  /// the value is the mean over the start phase of the runs that report).
+  std::string quantize_ticks = "nearest";
   /// > 0: the benchmark times its fixed run in whole timer ticks, so the rate it measures is
   /// Q / max(1, round(Q / rate)) with Q = units per run x ticks per second; every value derived
   /// from the rate (per MHz, ns per unit) uses that measured rate.
@@ -209,6 +215,7 @@ struct RowSpec {
   bool appliesTo(const std::string& source) const;
   static const params::Schema<RowSpec>& schema();
   static const std::vector<std::string>& valueKinds();
+  static const std::vector<std::string>& tickKinds();
 };
 
 struct WorkloadProfile {
