@@ -264,6 +264,26 @@ TEST(NetSim, PeerSendsNoFasterThanItsOwnPerDatagramPath) {
   EXPECT_NEAR(big.pps(1), simulate(c, freeSoftware(), gbe).pps(1), 1);
 }
 
+TEST(NetSim, PeerSendsNoFasterThanItsPayloadRate) {
+  // A peer with 2 us per datagram and 10 ns per payload byte (800 Mbit/s): large datagrams go
+  // at the payload rate (1472 B: 14.72 us, 67.9 kpps, below the line's 81 kpps), small ones at
+  // the per-datagram rate (the two stages are pipelined: the longer one governs).
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::UdpRx);
+  c.peerDatagramGap = 2e-6;
+  c.peerByteGap = 10e-9;
+  c.datagramBytes = 1472;
+  const SimResult big = simulate(c, freeSoftware(), gbe);
+  EXPECT_NEAR(big.pps(1), 1.0 / 14.72e-6, 500);
+  EXPECT_EQ(big.loss(1), 0);
+  c.datagramBytes = 64;
+  EXPECT_NEAR(simulate(c, freeSoftware(), gbe).pps(1), 5e5, 5e3);
+  // Without the byte rate the 1472-byte datagrams go at the line rate again.
+  c.datagramBytes = 1472;
+  c.peerByteGap = 0;
+  EXPECT_GT(simulate(c, freeSoftware(), gbe).pps(1), 8e4);
+}
+
 TEST(NetSim, SenderSharingTheInterruptCoreCarriesOneCoresWorth) {
   // A CPU-bound UDP sender: on its own core it overlaps with the completion interrupts on the
   // interrupt core; sharing that core, every datagram's whole path runs on one core and the
