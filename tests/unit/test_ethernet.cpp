@@ -264,6 +264,26 @@ TEST(NetSim, PeerSendsNoFasterThanItsOwnPerDatagramPath) {
   EXPECT_NEAR(big.pps(1), simulate(c, freeSoftware(), gbe).pps(1), 1);
 }
 
+TEST(NetSim, PeerSendsNoFasterThanItsPayloadRate) {
+  // A peer with 2 us per datagram and 10 ns per payload byte (800 Mbit/s): large datagrams go
+  // at the payload rate (1472 B: 14.72 us, 67.9 kpps, below the line's 81 kpps), small ones at
+  // the per-datagram rate (the two stages are pipelined: the longer one governs).
+  Cpsw gbe(CpswParams{}, 1000);
+  SimConfig c = baseConfig(Traffic::UdpRx);
+  c.peerDatagramGap = 2e-6;
+  c.peerByteGap = 10e-9;
+  c.datagramBytes = 1472;
+  const SimResult big = simulate(c, freeSoftware(), gbe);
+  EXPECT_NEAR(big.pps(1), 1.0 / 14.72e-6, 500);
+  EXPECT_EQ(big.loss(1), 0);
+  c.datagramBytes = 64;
+  EXPECT_NEAR(simulate(c, freeSoftware(), gbe).pps(1), 5e5, 5e3);
+  // Without the byte rate the 1472-byte datagrams go at the line rate again.
+  c.datagramBytes = 1472;
+  c.peerByteGap = 0;
+  EXPECT_GT(simulate(c, freeSoftware(), gbe).pps(1), 8e4);
+}
+
 TEST(NetSim, SenderSharingTheInterruptCoreCarriesOneCoresWorth) {
   // A CPU-bound UDP sender: on its own core it overlaps with the completion interrupts on the
   // interrupt core; sharing that core, every datagram's whole path runs on one core and the
@@ -568,28 +588,38 @@ TEST(NetWorkload, CoversEveryMeasuredEthernetRow) {
 }
 
 TEST(NetWorkload, ReceiverStallDropsCountWithTheShareOfTheTestTheyStandFor) {
-  // netperf ingress 'possible loss' at 1518-byte frames on j784s4: the DUT keeps up with the
-  // line, so every drop comes from the one receiver stall in the simulated interval. Counted at
-  // its real weight (interval / stall period), the loss is the interval's share of it.
+  // netperf ingress 'possible loss' at 1024-byte datagrams on j784s4: the DUT keeps up with what
+  // the tester offers, so every drop comes from the one receiver stall in the simulated
+  // interval. Counted at its real weight (interval / stall period), the loss is the interval's
+  // share of it, and only that share comes off the throughput; the CPU load is the calm run's.
   auto b = std::make_unique<soc::BoardConfig>(soc::loadBoard(boardFile("j784s4-evm")));
   validation::BoardRunContext ctx(std::move(b));
   NetworkBenchmarks w(defaultNetDir());
-  const wl::Prediction p = w.predict(ctx, {"ethernet", "CPSW2g UDP Ingress Throughput possible loss",
-                                           "Packet Loss", "frame=1518;stack=linux", "%"});
+  auto row = [&](const std::string& metric, const std::string& unit) {
+    return w.predict(ctx, {"ethernet", "CPSW2g UDP Ingress Throughput possible loss", metric,
+                           "frame=1024;stack=linux", unit});
+  };
+  const wl::Prediction p = row("Packet Loss", "%");
   // The same test simulated directly: with the stall in the interval, and without it.
   const std::string dir = defaultNetDir();
   BoardNetwork n = boardNetwork(ctx, dir + "/stacks/linux.yaml", "linux", dir + "/tools/netperf.yaml");
   SimConfig c = defaultSimConfig(n.stack, n.tool, *n.mac, n.cores, Traffic::UdpRx);
-  c.datagramBytes = 1472;
+  c.datagramBytes = 1024;
   ASSERT_GT(c.stack.app_stall_ms, 0);
-  const double stalled = simulate(c, n.costs, *n.mac).loss(1);
+  const SimResult stalledRun = simulate(c, n.costs, *n.mac);
+  const double stalled = stalledRun.loss(1);
   SimConfig calm = c;
   calm.stack.app_stall_ms = 0;
-  EXPECT_EQ(simulate(calm, n.costs, *n.mac).loss(1), 0);
+  const SimResult calmRun = simulate(calm, n.costs, *n.mac);
+  EXPECT_EQ(calmRun.loss(1), 0);
   ASSERT_GT(stalled, 0);  // the socket cannot hold what arrives during a stall
   const double share = c.duration / (c.stack.app_stall_period_ms * 1e-3);
-  EXPECT_NEAR(p.value, 100 * stalled * share, 1e-9 + 1e-6 * p.value);
+  EXPECT_NEAR(p.value, 100 * stalled * share, 1e-9 + 1e-3 * p.value);
   EXPECT_LT(p.value, 100 * stalled / 2);
+  // The throughput is the calm run's less the weighted drops (not the stalled interval's).
+  const double mbps = row("THROUGHPUT", "Mbit/s").value;
+  EXPECT_NEAR(mbps, calmRun.throughputBps(1) / 1e6 * (1 - p.value / 100), 1e-3 * mbps);
+  EXPECT_DOUBLE_EQ(row("CPU Load", "%").value, calmRun.cpuLoadPercent());
 }
 
 TEST(NetWorkload, RowParsing) {

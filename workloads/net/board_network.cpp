@@ -69,6 +69,7 @@ SimConfig defaultSimConfig(const NetStack& stack, const NetTool& tool, const mod
   c.tcpWindowBytes = s.tcp_default_window_bytes;
   c.peerTurnaround = tp.peer_turnaround_us * 1e-6;
   c.peerDatagramGap = tp.peer_datagram_us * 1e-6;
+  c.peerByteGap = tp.peer_byte_ns * 1e-9;
   c.burstPeriod = tp.burst_period_ms * 1e-3;
   c.warmup = tp.warmup_ms * 1e-3;
   c.duration = tp.duration_ms * 1e-3;

@@ -201,6 +201,11 @@ const params::Schema<NetToolParams>& NetToolParams::schema() {
                 "the peer PC as a UDP sender: its time per datagram (the tool's send loop and the "
                 "PC's sendto path); it sends no faster; 0 = as fast as the line carries",
                 "calibrated: measurement set-up; a PC's UDP send path, about a microsecond")
+          .real("peer_byte_ns", &P::peer_byte_ns, "ns", 0, 1e6,
+                "the peer PC as a UDP sender: its time per payload byte, a payload-rate limit "
+                "pipelined with peer_datagram_us (a datagram takes the longer of the two); "
+                "0 = none",
+                "calibrated: measurement set-up (the tester PC's send path)")
           .real("peer_turnaround_us", &P::peer_turnaround_us, "us", 0, 1e6,
                 "the peer PC as an ideal endpoint: time from a frame's arrival to its response "
                 "(ACK, next segment)",

@@ -112,6 +112,9 @@ struct NetToolParams {
   /// The peer PC as a UDP sender: its own time per datagram (the tool's send loop and the PC's
   /// sendto path), so it offers no more than one datagram per this interval; 0 = the line rate.
   double peer_datagram_us = 0;
+  /// The peer PC as a UDP sender: its time per payload byte, a payload-rate limit pipelined with
+  /// peer_datagram_us (a datagram takes the longer of the two); 0 = none.
+  double peer_byte_ns = 0;
   double burst_period_ms = 10;       ///< netperf -w interval of the RFC 2544 trials
   /// On a DUT whose OS runs on at most this many cores, the tool's (first) process runs on the
   /// core that takes the Ethernet interrupts and their softirq work instead of a core of its

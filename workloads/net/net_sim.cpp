@@ -661,8 +661,10 @@ class Sim {
     peerUdpNext();
   }
   void peerUdpNext() {
-    // The peer's own send path: no faster than one datagram per peerDatagramGap.
-    double t = std::max({now_, wireFree_[kPeer], peerLastSend_ + c_.peerDatagramGap});
+    // The peer's own send path: no faster than one datagram per peerDatagramGap, nor faster
+    // than its payload rate (the slower of the two pipelined stages governs).
+    const double gap = std::max(c_.peerDatagramGap, c_.peerByteGap * c_.datagramBytes);
+    double t = std::max({now_, wireFree_[kPeer], peerLastSend_ + gap});
     if (c_.burstDatagrams > 0) {
       if (burstLeft_ <= 0) {
         burstStart_ += c_.burstPeriod;

@@ -35,7 +35,8 @@
 ///   the measured interval) the receiving application cannot run for `app_stall_ms` (scheduling
 ///   noise), so the socket must absorb what arrives meanwhile. The peer is ideal: it receives
 ///   everything and, as a sender, puts datagrams on the wire at the offered rate (line rate when
-///   0), no faster than one per `peerDatagramGap` (the PC's own send path).
+///   0), no faster than one per max(`peerDatagramGap`, `peerByteGap` x payload) (the PC's own
+///   send path: per-datagram work and payload rate, pipelined).
 /// - **TCP**: segments of `mss` bytes; the sender keeps at most the window in flight (slow start
 ///   from 10 segments, no loss); the receiver acknowledges every `delayed_ack_segments` segments
 ///   (per GRO aggregate when GRO merges), and when the application reads (window update); the
@@ -118,6 +119,7 @@ struct SimConfig {
   double tcpWindowBytes = 1 << 22;  ///< receive window / send buffer limit of the flow
   double peerTurnaround = 20e-6;    ///< s, the ideal peer's response time
   double peerDatagramGap = 0;       ///< s, the peer's own time per UDP datagram sent (0: none)
+  double peerByteGap = 0;           ///< s per payload byte: the peer's payload rate limit (0: none)
   // Run.
   double warmup = 0.005;   ///< s before measuring
   double duration = 0.02;  ///< s measured
