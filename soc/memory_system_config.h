@@ -48,7 +48,8 @@ struct MemorySystemConfig {
   models::DramParams dram;
   double quantum_ns = 1000;  ///< temporal-decoupling quantum of every core
   /// How the OS maps virtual pages to physical frames (models/cpu/core_memory_pages.h):
-  /// "identity" (bare metal, analytic tests) or "scattered" (Linux's page allocator).
+  /// "identity" (bare metal, analytic tests), "scattered" (every page at a hashed frame) or
+  /// "runs" (Linux's per-CPU page lists: runs of consecutive frames, the runs scattered).
   std::string physical_pages = "identity";
 };
 
