@@ -773,7 +773,10 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
         if (ev.consumes(b, *fit[i])) noDonorBoards.insert(b);
     }
   }
-  if (!touched.empty()) {
+  // maxEvals 0: no time for a trial (validate --cv's budget is spent): the parameters with a
+  // donor stay where they start (their defaults in --cv), without a refit.
+  if (!touched.empty() && maxEvals <= 0) h.stop = "time (not refitted)";
+  if (!touched.empty() && maxEvals > 0) {
     std::set<std::string> affected;
     for (const auto& b : otherBoards)
       for (size_t i : touched)
@@ -1740,6 +1743,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     const FitGroup* group;
     std::vector<const FreeParam*> fitted;
     std::unique_ptr<Evaluator> ev;
+    double firstEvalSeconds = 0;  ///< its first prediction of all its report rows
   };
   std::vector<Committed> groups;
   for (const auto& g : fitGroups()) {
@@ -1750,7 +1754,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     plan.groups.push_back(g.name);
     plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
     groups.push_back({&g, fitted, std::make_unique<Evaluator>(readReportRows(report, nullptr), reg,
-                                                              committed, opt)});
+                                                              committed, opt), 0.0});
   }
   std::set<std::string> units;
   for (const auto& r : selected) units.insert(cvUnit(r, mode));
@@ -1906,6 +1910,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
   int done = 0, foldsPlanned = 0, foldsDone = 0;
+  std::map<std::string, std::pair<double, int>> evalCost;  // group -> refit seconds, evaluations
   for (const auto& u : units)
     for (const auto& c : groups)
       if (refitNeeded(u, c)) {
@@ -1928,7 +1933,9 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       anyRefit = true;
       c.ev->setBase(values);
       if (c.ev->evaluations() == 0) {
+        auto tFirst = std::chrono::steady_clock::now();
         c.ev->predict({}, {});  // records what each board reads
+        c.firstEvalSeconds = since(tFirst);
         // The refit's objective counts the rows validate scores (a stale report may hold a
         // row the policy now excludes, such as a config echo; --check flags that report).
         std::vector<size_t> scored;
@@ -1942,14 +1949,27 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         full.push_back(v ? v->value : p->defaultValue);
       }
       // The time budget: what is left after the final prediction pass, shared by the refits
-      // still to run (this one included).
+      // still to run (this one included). A refit runs its start and end predictions besides
+      // the optimizer's trials (about 2 evaluations of this group's refits so far, or half its
+      // first full evaluation before any): when its share leaves no time for one trial, its
+      // parameters stay at their defaults without a refit (stop `time (not refitted)`).
       double allot = -1;
-      if (opt.timeBudgetSeconds > 0)
-        allot = std::max(0.01, (opt.timeBudgetSeconds - since(t0) - firstPassSeconds) /
-                                   std::max(1, plannedTotal - done));
+      int maxEvals = opt.loboEvaluations;
+      if (opt.timeBudgetSeconds > 0) {
+        double share = (opt.timeBudgetSeconds - since(t0) - firstPassSeconds) /
+                       std::max(1, plannedTotal - done);
+        auto& cost = evalCost[c.group->name];
+        double perEval = cost.second > 0 ? cost.first / cost.second : 0.5 * c.firstEvalSeconds;
+        allot = share - 2 * perEval;
+        if (allot < perEval) maxEvals = 0;
+        allot = std::max(0.01, allot);
+      }
       int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
-      HeldOutFit h =
-          refitWithout(*c.ev, c.fitted, full, held, opt.loboEvaluations, opt, relevant, allot);
+      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
+      if (h.evaluations > 0) {
+        evalCost[c.group->name].first += h.seconds;
+        evalCost[c.group->name].second += h.evaluations;
+      }
       plan.evaluations += c.ev->evaluations() - evBefore;
       plan.boardRuns += c.ev->boardRuns() - runsBefore;
       ++done;
