@@ -1772,7 +1772,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
          << " boards (their reads, or one screening prediction per parameter of a group whose "
             "family is not selected)"
          << (opt.timeBudgetSeconds > 0
-                 ? "; time budget " + formatSig(opt.timeBudgetSeconds, 4) + " s"
+                 ? "; time budget " + formatNumber(opt.timeBudgetSeconds) + " s"
                  : std::string("; no time budget"))
          << "\n" << std::flush;
   }
