@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cctype>
 #include <filesystem>
@@ -211,6 +212,7 @@ struct RunTag {
   std::map<std::string, std::string> boardFiles;
   std::string cv;                ///< lobo | release | ""
   int cvEvals = 15, cvEvalsDefault = 15;
+  double cvBudget = 0;           ///< --time-budget of a --cv run (0: none)
   std::vector<std::string> sets;  ///< --set key=value, in the order given
 };
 
@@ -246,7 +248,8 @@ std::string filterFolder(const RunTag& run) {
   if (!run.families.empty()) tags.push_back(part("family", splitCommaList(run.families)));
   if (!run.cv.empty())
     tags.push_back("cv-" + run.cv +
-                   (run.cvEvals != run.cvEvalsDefault ? "-evals" + std::to_string(run.cvEvals) : ""));
+                   (run.cvEvals != run.cvEvalsDefault ? "-evals" + std::to_string(run.cvEvals) : "") +
+                   (run.cvBudget > 0 ? "-budget" + formatNumber(run.cvBudget) : ""));
   if (!run.sets.empty()) {
     std::string all;
     for (const auto& kv : run.sets) all += (all.empty() ? "" : "+") + kv;
@@ -349,6 +352,35 @@ int printResults(const std::vector<validation::ValidationRow>& results,
   return 0;
 }
 
+/// `validate --cv`'s per-family table (cvFamilySummary), with an `all` line over every
+/// relative (non-pp) held-out row.
+Table cvSummaryTable(const std::map<std::string, calib::CvFamilySummary>& sums) {
+  Table t;
+  t.columns = {"family", "kind", "cv_rows", "cv_mdape", "within_25", "no_donor_rows",
+               "no_donor_mdape", "interval_rows", "inside_80", "inside_share"};
+  t.numeric = {false, false, true, true, true, true, true, true, true, true};
+  auto share = [](int n, int of) { return of ? pct(double(n) / of) : std::string(); };
+  int rows = 0, nd = 0, checked = 0, inside = 0;
+  double within = 0;
+  for (const auto& [key, s] : sums) {
+    t.addRow({s.family, s.pp ? "pp" : "rel", std::to_string(s.rows),
+              s.rows ? (s.pp ? formatSig(s.mdape, 3) : pct(s.mdape)) : std::string(),
+              s.rows ? pct(s.within25) : std::string(), std::to_string(s.noDonor),
+              s.noDonor ? (s.pp ? formatSig(s.noDonorMdape, 3) : pct(s.noDonorMdape)) : std::string(),
+              std::to_string(s.checked), std::to_string(s.inside), share(s.inside, s.checked)});
+    if (s.pp) continue;
+    rows += s.rows;
+    within += s.within25 * s.rows;
+    nd += s.noDonor;
+    checked += s.checked;
+    inside += s.inside;
+  }
+  t.addRow({"all (rel)", "rel", std::to_string(rows), "", rows ? pct(within / rows) : std::string(),
+            std::to_string(nd), "", std::to_string(checked), std::to_string(inside),
+            share(inside, checked)});
+  return t;
+}
+
 }  // namespace
 
 Action addValidate(CLI::App& app) {
@@ -356,6 +388,7 @@ Action addValidate(CLI::App& app) {
     std::string board, family, format = "table", cv, out = "out", report, from;
     std::vector<std::string> measured, sets;
     int jobs = 0, cvEvals = kDefaultCvEvals;
+    double timeBudget = 0;
     bool policy = false, noOut = false, progress = false, noProgress = false;
   };
   auto o = std::make_shared<Opts>();
@@ -378,6 +411,12 @@ Action addValidate(CLI::App& app) {
   sub->add_option("--cv-evals", o->cvEvals,
                   "evaluations per cross-validation refit (default 15)")
       ->check(atLeastOne());
+  sub->add_option("--time-budget", o->timeBudget,
+                  "with --cv: total wall seconds the cross-validation aims at (default 0: none). "
+                  "The refits share what the screen leaves, each getting (time left) / (refits "
+                  "left) as its optimizer cap; each refit's evaluations and stop reason are in "
+                  "cv-folds.csv and the fold lines on stderr. A refit always runs its start and "
+                  "end predictions, so a run can exceed a very small budget");
   sub->add_option("--set", o->sets, "config override key=value (what-if), applied to every board");
   sub->add_option("--jobs,-j", o->jobs, "worker processes (default: number of cores)")
       ->check(atLeastOne());
@@ -419,6 +458,11 @@ Action addValidate(CLI::App& app) {
     if (o->cv.empty() && sub->count("--cv-evals"))
       throw InputError("", 0, "--cv-evals",
                        "applies to a cross-validation run only: add --cv lobo|release or drop it");
+    if (o->cv.empty() && sub->count("--time-budget"))
+      throw InputError("", 0, "--time-budget",
+                       "applies to a cross-validation run only: add --cv lobo|release or drop it");
+    if (!(o->timeBudget >= 0) || !std::isfinite(o->timeBudget))
+      throw InputError("", 0, "--time-budget", "expected 0 or more seconds");
     if (o->noOut && sub->count("--out"))
       throw InputError("", 0, "--out", "--out and --no-out contradict each other");
     if (!o->cv.empty() && !o->measured.empty())
@@ -526,6 +570,7 @@ Action addValidate(CLI::App& app) {
     runTag.cv = o->cv;
     runTag.cvEvals = o->cvEvals;
     runTag.cvEvalsDefault = kDefaultCvEvals;
+    runTag.cvBudget = o->timeBudget;
     runTag.sets = o->sets;
     if (std::string tag = filterFolder(runTag); !tag.empty()) outDir += "/" + tag;
     if (!o->noOut) {
@@ -550,6 +595,7 @@ Action addValidate(CLI::App& app) {
     auto runner = validation::makeBoardRunner(boardsDir, ro);
     std::optional<std::pair<int, int>> loboCoverage;
     std::map<std::string, std::pair<int, int>> coverageByFamily;
+    std::map<std::string, calib::CvFamilySummary> cvSummary;
     std::vector<validation::ValidationRow> results;
     bool interrupted = false;
     if (!o->cv.empty()) {
@@ -557,13 +603,18 @@ Action addValidate(CLI::App& app) {
       co.sourceDir = sourceDir();
       co.jobs = vo.jobs;
       co.loboEvaluations = o->cvEvals;
+      co.timeBudgetSeconds = o->timeBudget;
       co.log = progress ? &std::cerr : nullptr;
+      // One line per held-out fold even into a redirected stderr (a long run into a log).
+      co.foldLog = o->noProgress ? nullptr : &std::cerr;
       auto plan = calib::crossValidate(sel, co, o->cv);
       auto reg = calib::ParamRegistry::scan(sourceDir() + "/configs");
       auto committed = calib::readCommittedParams(sourceDir() + "/calibration/params", reg);
-      results = calib::validateCv(sel, runner, vo, plan, committed, reg);
-      loboCoverage = calib::finishCv(results, plan);
+      std::pair<int, int> counts;
+      results = calib::validateCv(sel, runner, vo, plan, committed, reg, &counts);
+      loboCoverage = counts;
       coverageByFamily = calib::cvCoverageByFamily(results, plan);
+      cvSummary = calib::cvFamilySummary(results, plan);
       std::string groups;
       for (const auto& g : plan.refitGroups) groups += (groups.empty() ? "" : ", ") + g;
       std::cerr << "cv " << o->cv << ": " << plan.refits << " refits of the committed groups ("
@@ -577,6 +628,18 @@ Action addValidate(CLI::App& app) {
                   << " held-out units landed on the committed values: their rows' held-out "
                      "predictions equal the in-sample ones (the fit does not depend on them)\n";
       if (!o->noOut) {
+        // What each refit got: its evaluations, time cap and why it stopped.
+        writeFile(outDir + "/cv-folds.csv", [&](std::ostream& os) {
+          csv::writeRecord(os, {o->cv == "release" ? "source" : "board", "group", "params",
+                                "trials", "evaluations", "seconds", "allotted_seconds", "stop"});
+          for (const auto& f : plan.refitLog)
+            csv::writeRecord(os, {f.unit, f.group, std::to_string(f.params),
+                                  std::to_string(f.trials), std::to_string(f.evaluations),
+                                  formatSig(f.seconds, 4), formatSig(f.allotSeconds, 4), f.stop});
+        });
+        writeFile(outDir + "/cv-summary.csv", [&](std::ostream& os) {
+          cvSummaryTable(cvSummary).print(os, Format::Csv);
+        });
         writeFile(outDir + "/cv-refits.csv", [&](std::ostream& os) {
           csv::writeRecord(os, {o->cv == "release" ? "source" : "board", "parameter", "value"});
           for (const auto& [unit, values] : plan.valuesByUnit)
@@ -644,6 +707,13 @@ Action addValidate(CLI::App& app) {
     }
 
     int rc = printResults(results, summary, fmt, o->report);
+    if (!o->cv.empty() && fmt == Format::Table) {
+      std::cout << "\nCross-validation (" << o->cv
+                << ") per family: held-out rows with a donor board (refitted without their "
+                   "unit), their MdAPE (pp for CPU load) and share within 25 %; no-donor rows; "
+                   "80 % interval coverage of the held-out rows (target 70-90 %):\n";
+      cvSummaryTable(cvSummary).print(std::cout, Format::Table);
+    }
     // A board whose config does not load is bad input: its rows are failed:config (written and
     // printed with everyone else's), and the run names it on stderr and exits 2.
     std::map<std::string, std::pair<size_t, std::string>> broken;

@@ -99,36 +99,9 @@ ParamSet paramsSeenBy(const ParamSet& committed, const std::string& group) {
 }
 
 ParamSet readCommittedParams(const std::string& dir, const ParamRegistry& reg) {
-  std::error_code ec;
-  if (fs::is_directory(dir, ec)) {
-    const auto& groups = fitGroups();
-    std::vector<std::string> names;
-    std::string list;
-    for (const auto& g : groups) {
-      names.push_back(g.name);
-      list += (list.empty() ? "" : ", ") + g.name;
-    }
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-      if (!e.is_regular_file() || e.path().extension() != ".yaml") continue;
-      const std::string file = e.path().string(), stem = e.path().stem().string();
-      // A file of a group that is gone (renamed, merged) would be applied to every run and never
-      // refitted, checked or staled by calibrate: say so instead of applying it silently.
-      if (std::find(names.begin(), names.end(), stem) == names.end())
-        throw InputError(file, 0, "",
-                         "params file of no fit group '" + stem + "' (the params of group G are "
-                         "calibration/params/G.yaml; the groups: " + list + ")" +
-                             config::suggestion(stem, names) +
-                             ": rename it or remove it and re-run socsim calibrate");
-      const config::Node root = config::parseYamlFile(file);
-      const config::Node* g = root.isMap() ? root.find("group") : nullptr;
-      if (g && (!g->isScalar() || g->scalar != stem))
-        throw InputError(file, g->line, "group",
-                         "expected 'group: " + stem + "' (the file's name), got '" +
-                             (g->isScalar() ? g->scalar : std::string(g->typeName())) +
-                             "': a params file holds the fit of the group it is named after");
-    }
-  }
-  return readParamDir(dir, reg);
+  std::vector<std::string> names;
+  for (const auto& g : fitGroups()) names.push_back(g.name);
+  return readParamDir(dir, reg, &names);
 }
 
 int installCommittedParams(const std::string& sourceDir,
@@ -808,7 +781,10 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
         if (ev.consumes(b, *fit[i])) noDonorBoards.insert(b);
     }
   }
-  if (!touched.empty()) {
+  // maxEvals 0: no time for a trial (validate --cv's budget is spent): the parameters with a
+  // donor stay where they start (their defaults in --cv), without a refit.
+  if (!touched.empty() && maxEvals <= 0) h.stop = "time (not refitted)";
+  if (!touched.empty() && maxEvals > 0) {
     std::set<std::string> affected;
     for (const auto& b : otherBoards)
       for (size_t i : touched)
@@ -1850,6 +1826,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     const FitGroup* group;
     std::vector<const FreeParam*> fitted;
     std::unique_ptr<Evaluator> ev;
+    double firstEvalSeconds = 0;  ///< its first prediction of all its report rows
   };
   std::vector<Committed> groups;
   for (const auto& g : fitGroups()) {
@@ -1860,49 +1837,111 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     plan.groups.push_back(g.name);
     plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
     groups.push_back({&g, fitted, std::make_unique<Evaluator>(readReportRows(report, nullptr), reg,
-                                                              committed, opt)});
+                                                              committed, opt), 0.0});
   }
   std::set<std::string> units;
   for (const auto& r : selected) units.insert(cvUnit(r, mode));
-  if (opt.log) {
+  // The plan's lines go to the full log (--progress, a terminal), else to the fold log (a
+  // redirected stderr still shows what the run is doing).
+  std::ostream* say = opt.log ? opt.log : opt.foldLog;
+  if (say) {
     size_t nFitted = 0;
     for (const auto& c : groups) nFitted += c.fitted.size();
     std::set<std::string> boards;
     for (const auto& r : selected) boards.insert(r.board);
-    *opt.log << "cv " << mode << ": " << units.size() << " held-out units; screening which of the "
-             << nFitted << " fitted parameters of " << groups.size()
-             << " committed groups move the " << selected.size() << " selected rows on "
-             << boards.size() << " boards (one prediction per parameter; minutes)\n";
+    *say << "cv " << mode << ": " << units.size() << " held-out units; finding which of the "
+         << nFitted << " fitted parameters of " << groups.size() << " committed groups move the "
+         << selected.size() << " selected rows on " << boards.size()
+         << " boards (their reads, or one screening prediction per parameter of a group whose "
+            "family is not selected)"
+         << (opt.timeBudgetSeconds > 0
+                 ? "; time budget " + formatNumber(opt.timeBudgetSeconds) + " s"
+                 : std::string("; no time budget"))
+         << "\n" << std::flush;
   }
-  // Which committed fitted values move which selected rows: one screening step per fitted
-  // parameter over the selection (only the boards that read it re-run). A refit matters for a
-  // unit only through the parameters that move its rows.
+  // Which committed fitted values move which selected rows. A group whose own families are
+  // selected was fitted on such rows: a fitted parameter their models read moves them (the
+  // reads recorded by the first prediction). Another group's parameters (an earlier stage under
+  // a later stage's family) get one screening step each (only the boards that read it re-run),
+  // within 25 % of the time budget; the ones the screen does not reach count by their reads.
   Evaluator sel(selected, reg, committed, opt);
   std::map<const FreeParam*, std::set<std::string>> movesUnit;
+  double firstPassSeconds = 0;
   if (!groups.empty()) {
+    auto tFirst = std::chrono::steady_clock::now();
     auto at = sel.predict({}, {});
+    firstPassSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - tFirst).count();
+    std::set<std::string> selFamilies;
+    for (const auto& r : selected) selFamilies.insert(r.family);
+    auto byReads = [&](const FreeParam* p) {
+      for (const auto& r : selected)
+        if (sel.consumes(r.board, *p)) movesUnit[p].insert(cvUnit(r, mode));
+    };
+    const double screenCap = opt.timeBudgetSeconds > 0 ? 0.25 * opt.timeBudgetSeconds : 0;
     for (const auto& c : groups) {
       // A group fitted on none of the selected units' rows was fitted without them already:
       // it is never refitted, so its parameters need no screening.
       bool holdsAUnit = false;
       for (const auto& r : c.ev->rows()) holdsAUnit = holdsAUnit || units.count(cvUnit(r, mode));
       if (!holdsAUnit) continue;
-      for (const FreeParam* p : c.fitted) {
-        const ParamValue* cv = committed.find(p->scope, p->key);
-        double cur = cv ? cv->value : p->defaultValue;
+      bool own = false;
+      for (const auto& f : c.group->families) own = own || selFamilies.count(f);
+      // A group's fitted values moved together: the units whose rows move at all (one
+      // prediction per group; a group that moves no unit's row needs no per-parameter screen).
+      auto moved = [](double cur, const FreeParam* p) {
         double u0 = toUnit(*p, cur);
         double v = fromUnit(*p, u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25);
         if (p->integer && v == cur) v = std::clamp(cur + (u0 + 0.25 <= 1 ? 1.0 : -1.0), p->lo, p->hi);
-        if (v == cur) continue;
-        auto moved = sel.predict({p}, {v});
+        return v;
+      };
+      auto movedUnits = [&](const std::vector<std::optional<double>>& m) {
+        std::set<std::string> out;
         for (size_t k = 0; k < selected.size(); ++k) {
-          bool same = at[k].has_value() == moved[k].has_value() &&
-                      (!at[k] || std::abs(*at[k] - *moved[k]) <= 1e-12 * std::abs(*at[k]));
-          if (!same) movesUnit[p].insert(cvUnit(selected[k], mode));
+          bool same = at[k].has_value() == m[k].has_value() &&
+                      (!at[k] || std::abs(*at[k] - *m[k]) <= 1e-12 * std::abs(*at[k]));
+          if (!same) out.insert(cvUnit(selected[k], mode));
         }
+        return out;
+      };
+      std::set<std::string> groupMoves;
+      if (!own) {
+        std::vector<const FreeParam*> ps;
+        std::vector<double> vs;
+        for (const FreeParam* p : c.fitted) {
+          const ParamValue* cv = committed.find(p->scope, p->key);
+          ps.push_back(p);
+          vs.push_back(moved(cv ? cv->value : p->defaultValue, p));
+        }
+        groupMoves = movedUnits(sel.predict(ps, vs));
+        ++plan.groupScreens;
+        if (groupMoves.empty()) continue;
+      }
+      for (const FreeParam* p : c.fitted) {
+        if (own) {
+          byReads(p);
+          ++plan.byReads;
+          continue;
+        }
+        if (screenCap > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > screenCap) {
+          // Not reached: it counts for the units its group moves whose rows read it.
+          for (const auto& r : selected)
+            if (groupMoves.count(cvUnit(r, mode)) && sel.consumes(r.board, *p))
+              movesUnit[p].insert(cvUnit(r, mode));
+          ++plan.unscreened;
+          continue;
+        }
+        ++plan.screened;
+        const ParamValue* cv = committed.find(p->scope, p->key);
+        double cur = cv ? cv->value : p->defaultValue;
+        double v = moved(cur, p);
+        if (v == cur) continue;
+        for (const auto& u : movedUnits(sel.predict({p}, {v}))) movesUnit[p].insert(u);
       }
     }
   }
+  plan.screenSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   plan.evaluations += sel.evaluations();
   plan.boardRuns += sel.boardRuns();
   // The refits to do: (unit, group) where the group's fitted rows include the unit's rows and
@@ -1928,7 +1967,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       }
   for (const auto& c : groups)
     if (planned.count(c.group->name)) plan.refitGroups.push_back(c.group->name);
-  if (opt.log) {
+  if (say) {
     std::string list, skipped;
     for (const auto& c : groups) {
       auto it = planned.find(c.group->name);
@@ -1939,15 +1978,28 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         skipped += (skipped.empty() ? "" : ", ") + c.group->name;
     }
     double screen = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    *opt.log << "cv " << mode << ": " << units.size() << " held-out units, " << plannedTotal
-             << " refits planned: " << (list.empty() ? std::string("none") : list)
-             << "; not refitted (fitted without the held-out rows, or their fitted parameters "
-                "move no selected row): "
-             << (skipped.empty() ? std::string("none") : skipped) << " (screen "
-             << formatSig(screen, 3) << " s)\n";
+    *say << "cv " << mode << ": " << units.size() << " held-out units, " << plannedTotal
+         << " refits planned: " << (list.empty() ? std::string("none") : list)
+         << "; not refitted (fitted without the held-out rows, or their fitted parameters "
+            "move no selected row): "
+         << (skipped.empty() ? std::string("none") : skipped) << " (screen "
+         << formatSig(screen, 3) << " s: " << plan.byReads << " parameters by their reads, "
+         << plan.groupScreens << " groups moved as a whole, " << plan.screened
+         << " parameters screened, " << plan.unscreened << " not reached)\n"
+         << std::flush;
   }
   auto tRefits = std::chrono::steady_clock::now();
-  int done = 0;
+  auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
+  int done = 0, foldsPlanned = 0, foldsDone = 0;
+  std::map<std::string, std::pair<double, int>> evalCost;  // group -> refit seconds, evaluations
+  for (const auto& u : units)
+    for (const auto& c : groups)
+      if (refitNeeded(u, c)) {
+        ++foldsPlanned;
+        break;
+      }
   for (const auto& u : units) {
     auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
     auto relevant = [&](const FreeParam& p) {
@@ -1956,11 +2008,17 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     };
     ParamSet values = committed;
     auto& changed = plan.valuesByUnit[u];
+    auto tFold = std::chrono::steady_clock::now();
+    std::string foldWhat;
+    bool anyRefit = false;
     for (auto& c : groups) {
       if (!refitNeeded(u, c)) continue;
+      anyRefit = true;
       c.ev->setBase(values);
       if (c.ev->evaluations() == 0) {
+        auto tFirst = std::chrono::steady_clock::now();
         c.ev->predict({}, {});  // records what each board reads
+        c.firstEvalSeconds = since(tFirst);
         // The refit's objective counts the rows validate scores (a stale report may hold a
         // row the policy now excludes, such as a config echo; --check flags that report).
         std::vector<size_t> scored;
@@ -1973,11 +2031,45 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         const ParamValue* v = values.find(p->scope, p->key);
         full.push_back(v ? v->value : p->defaultValue);
       }
+      // The time budget: what is left after the final prediction pass, shared by the refits
+      // still to run (this one included). A refit runs its start and end predictions besides
+      // the optimizer's trials (about 2 evaluations of this group's refits so far, or half its
+      // first full evaluation before any): when its share leaves no time for one trial, its
+      // parameters stay at their defaults without a refit (stop `time (not refitted)`).
+      double allot = -1;
+      int maxEvals = opt.loboEvaluations;
+      if (opt.timeBudgetSeconds > 0) {
+        double share = (opt.timeBudgetSeconds - since(t0) - firstPassSeconds) /
+                       std::max(1, plannedTotal - done);
+        auto& cost = evalCost[c.group->name];
+        double perEval = cost.second > 0 ? cost.first / cost.second : 0.5 * c.firstEvalSeconds;
+        allot = share - 2 * perEval;
+        if (allot < perEval) maxEvals = 0;
+        allot = std::max(0.01, allot);
+      }
       int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
-      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, opt.loboEvaluations, opt, relevant);
+      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
+      if (h.evaluations > 0) {
+        evalCost[c.group->name].first += h.seconds;
+        evalCost[c.group->name].second += h.evaluations;
+      }
       plan.evaluations += c.ev->evaluations() - evBefore;
       plan.boardRuns += c.ev->boardRuns() - runsBefore;
       ++done;
+      CvPlan::Refit rec;
+      rec.unit = u;
+      rec.group = c.group->name;
+      rec.params = static_cast<int>(h.refit.size());
+      rec.trials = h.trials;
+      rec.evaluations = h.evaluations;
+      rec.seconds = h.seconds;
+      rec.allotSeconds = allot > 0 ? allot : 0;
+      rec.stop = h.stop;
+      plan.refitLog.push_back(rec);
+      foldWhat += (foldWhat.empty() ? "" : "; ") + c.group->name + " " +
+                  std::to_string(rec.params) + " params, " + std::to_string(rec.trials) +
+                  " trials, " + std::to_string(rec.evaluations) + " evals, " +
+                  (rec.stop.empty() ? std::string("nothing to refit") : rec.stop);
       if (h.values.empty()) continue;  // the unit's rows read none of the group's fitted values
       ++plan.refits;
       for (const auto& [p, v] : h.values) {
@@ -1993,14 +2085,27 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
           for (const auto& f : c.group->families)
             plan.noDonor[f + '\x1f' + u + '\x1f' + rows[k].board] = "no-donor";
       if (opt.log) {
-        double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - tRefits).count();
+        double el = since(tRefits);
         *opt.log << "cv " << mode << " [" << done << "/" << plannedTotal << "] " << u << ": "
                  << c.group->name << " refit " << h.refit.size() << " of " << c.fitted.size()
                  << " fitted parameters without its rows (" << h.trials << " optimizer trials; "
-                 << h.evaluations << " predictions ran boards, repeats came from the memo); "
-                 << formatSig(el, 3) << " s, about "
+                 << h.evaluations << " predictions ran boards, repeats came from the memo; "
+                 << (h.stop.empty() ? std::string("nothing to refit") : "stop: " + h.stop)
+                 << (allot > 0 ? ", allotted " + formatSig(allot, 3) + " s" : std::string())
+                 << "); " << formatSig(el, 3) << " s, about "
                  << formatSig(el / done * std::max(0, plannedTotal - done), 2) << " s left\n";
       }
+    }
+    if (anyRefit && opt.foldLog) {
+      ++foldsDone;
+      double el = since(tRefits);
+      // The estimate follows the refits (a fold's cost is the sum of its groups' refits).
+      double left = el / std::max(1, done) * std::max(0, plannedTotal - done);
+      *opt.foldLog << "cv " << mode << ": fold " << foldsDone << "/" << foldsPlanned << " " << u
+                   << " done in " << formatSig(since(tFold), 3) << " s (" << foldWhat
+                   << "); elapsed " << formatSig(since(t0), 3) << " s, about "
+                   << formatSig(left, 2) << " s of refits left\n"
+                   << std::flush;
     }
   }
   for (const auto& [u, changed] : plan.valuesByUnit) {

@@ -103,6 +103,10 @@ struct CalibrateOptions {
   bool warmStart = true;
   bool write = true;              ///< write calibration/params and calibration/reports
   std::ostream* log = nullptr;    ///< progress lines
+  /// Cross-validation (crossValidate) only: one line per held-out fold (its refits' evaluations,
+  /// stop reasons, elapsed time and an estimate of the time left), written even when `log` is
+  /// null (`socsim validate --cv` into a redirected stderr).
+  std::ostream* foldLog = nullptr;
 };
 
 /// Per-family in-sample summary over the rows used.
@@ -261,13 +265,36 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
                                           const CalibrateOptions& opt);
 
 /// Cross-validation by refitting (`socsim validate --cv lobo|release`): for each held-out unit
-/// (a board for `lobo`, a guide's source id for `release`), every fit group with a committed
-/// fit (calibration/params/<group>.yaml and calibration/reports/<group>.csv) whose report rows
-/// include the unit's rows is refitted without them, in stage order (a later stage sees the
-/// earlier stages' refit values), by refitWithout in calibrate.cpp: only the fitted parameters
-/// the held-out rows read are refitted, from their defaults, within
+/// (a fold: a board for `lobo`, a guide's source id for `release`), every fit group with a
+/// committed fit (calibration/params/<group>.yaml and calibration/reports/<group>.csv) whose
+/// report rows include the unit's rows is refitted without them, in stage order (a later stage
+/// sees the earlier stages' refit values), by refitWithout in calibrate.cpp: only the fitted
+/// parameters that move the held-out rows are refitted, within
 /// CalibrateOptions::loboEvaluations evaluations; the other fitted parameters keep their
 /// committed values. A group none of whose rows is held out was fitted without the unit already.
+///
+/// Start-point policy (honest): every refitted parameter starts at its documented default, never
+/// at a value a fit that saw the held-out unit chose (the committed value: that is the
+/// optimistic warm start of the LOBO columns in `socsim calibrate`'s reports). A refit keeps the
+/// default unless a trial lowers the data loss on the other units' rows.
+///
+/// Which fitted parameters move a unit's rows: for a group whose own families are among the
+/// selected rows', every fitted parameter a model read while predicting the unit's selected
+/// rows (config::ReadRecorder; the group was fitted on such rows, so a parameter they read moves
+/// them); for the other groups (an earlier stage's parameters under a later stage's family), one
+/// prediction with all the group's fitted values moved (a group that moves no unit's row is not
+/// refitted), then one screening prediction per parameter of a group that moved some. The
+/// screen stops at 25 % of CalibrateOptions::timeBudgetSeconds; a parameter it did not reach
+/// counts as moving the units its group moved whose rows read it. The choice of free
+/// parameters thus comes from the committed fit (its fitted set, which saw every board, and
+/// their committed values for the screen's step); only their values are refitted without the
+/// unit, from the defaults.
+///
+/// Time budget (CalibrateOptions::timeBudgetSeconds > 0): after the screen, the time left
+/// minus one final prediction pass (the cost of the first prediction of the selected rows) is
+/// shared by the refits still to run, each getting (time left) / (refits left) as its optimizer
+/// time cap (a refit that stops early leaves its time to the later ones). A refit costs at
+/// least its start and end predictions, so the budget is a target, not a hard limit.
 struct CvPlan {
   std::string mode = "lobo";  ///< lobo | release
   /// Per unit: the values replacing the committed ones when its rows are predicted, by
@@ -284,6 +311,22 @@ struct CvPlan {
   /// row of a unit whose rows they were fitted on); the others are neither refitted nor run.
   std::vector<std::string> refitGroups;
   int refits = 0, evaluations = 0, boardRuns = 0;
+  /// One refit of one group for one held-out unit: what it got and why it stopped.
+  struct Refit {
+    std::string unit, group;
+    int params = 0;        ///< parameters refitted (with a donor)
+    int trials = 0;        ///< optimizer trials (memo answers included)
+    int evaluations = 0;   ///< predictions that ran boards
+    double seconds = 0;    ///< wall time of the refit
+    double allotSeconds = 0;  ///< its optimizer time cap (0: no time budget)
+    std::string stop;      ///< converged | stalled | max-evals | time | "" (nothing refitted)
+  };
+  std::vector<Refit> refitLog;
+  /// Fitted parameters screened by a prediction, taken as moving the rows that read them
+  /// (their group's family is selected), and left unscreened by the time budget.
+  int screened = 0, byReads = 0, unscreened = 0;
+  int groupScreens = 0;  ///< groups screened as a whole (all fitted values moved at once)
+  double screenSeconds = 0;
   /// Units whose refits all landed on the committed values: their held-out predictions equal
   /// the in-sample ones (the fit does not depend on that unit's rows), which is a result, not a
   /// skipped refit.

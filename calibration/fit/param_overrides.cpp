@@ -86,9 +86,16 @@ config::Node* walk(config::Node& root, const std::string& key) {
 
 }  // namespace
 
-ParamSet readParamFile(const std::string& file, const ParamRegistry& reg) {
+ParamSet readParamFile(const std::string& file, const ParamRegistry& reg,
+                       const std::string& expectedGroup) {
   config::Node root = config::parseYamlFile(file);
   checkTop(root, file);
+  if (!expectedGroup.empty())
+    if (const config::Node* g = root.find("group"); g && (!g->isScalar() || g->scalar != expectedGroup))
+      throw InputError(file, g->line, "group",
+                       "expected 'group: " + expectedGroup + "' (the file's name), got '" +
+                           (g->isScalar() ? g->scalar : std::string(g->typeName())) +
+                           "': a params file holds the fit of the group it is named after");
   ParamSet set;
   const config::Node* ps = root.find("params");
   if (!ps) return set;
@@ -135,7 +142,8 @@ ParamSet readParamFile(const std::string& file, const ParamRegistry& reg) {
   return set;
 }
 
-ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg) {
+ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg,
+                      const std::vector<std::string>* groups) {
   ParamSet all;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return all;
@@ -143,8 +151,20 @@ ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg) {
   for (const auto& e : fs::directory_iterator(dir, ec))
     if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
+  std::string list;
+  if (groups)
+    for (const auto& g : *groups) list += (list.empty() ? "" : ", ") + g;
   for (const auto& f : files) {
-    ParamSet one = readParamFile(f, reg);
+    const std::string stem = fs::path(f).stem().string();
+    // A file of a group that is gone (renamed, merged) would be applied to every run and never
+    // refitted, checked or staled by calibrate: say so instead of applying it silently.
+    if (groups && std::find(groups->begin(), groups->end(), stem) == groups->end())
+      throw InputError(f, 0, "",
+                       "params file of no fit group '" + stem + "' (the params of group G are "
+                       "calibration/params/G.yaml; the groups: " + list + ")" +
+                           config::suggestion(stem, *groups) +
+                           ": rename it or remove it and re-run socsim calibrate");
+    ParamSet one = readParamFile(f, reg, groups ? stem : std::string());
     for (const auto& [scope, keys] : one.byScope())
       for (const auto& [key, v] : keys) {
         if (const ParamValue* prev = all.find(scope, key))

@@ -50,12 +50,17 @@ class ParamSet {
 };
 
 /// Read one params file; values are checked against `reg` (unknown key, non-numeric value,
-/// out-of-bounds value: InputError naming `file`, line and key).
-ParamSet readParamFile(const std::string& file, const ParamRegistry& reg);
+/// out-of-bounds value: InputError naming `file`, line and key). With `expectedGroup`, a
+/// `group:` key naming another group is an InputError too.
+ParamSet readParamFile(const std::string& file, const ParamRegistry& reg,
+                       const std::string& expectedGroup = "");
 
 /// Read every `*.yaml` in `dir` (sorted; a missing folder is an empty set). A parameter set by
-/// two files is an InputError naming both.
-ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg);
+/// two files is an InputError naming both. With `groups` (the fit groups' names, a committed
+/// calibration/params folder): a file whose name is no group, or whose `group:` names another
+/// group, is an InputError (readParamFile's `expectedGroup` is the file's name).
+ParamSet readParamDir(const std::string& dir, const ParamRegistry& reg,
+                      const std::vector<std::string>* groups = nullptr);
 
 /// Install the loader hook (config::setParsedFileHook) that applies `set` to every file below
 /// `reg.configsDir()` as it is parsed. The value's source becomes

@@ -140,7 +140,8 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
                                                   const validation::BoardRunner& inner,
                                                   const validation::ValidateOptions& vo,
                                                   const CvPlan& plan, const ParamSet& committed,
-                                                  const ParamRegistry& reg) {
+                                                  const ParamRegistry& reg,
+                                                  std::pair<int, int>* coverage) {
   auto setFor = [&](const std::string& unit) {
     ParamSet set = committed;
     auto it = plan.valuesByUnit.find(unit);
@@ -177,7 +178,8 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
     uninstallParamSet();
   else
     installParamSet(committed, reg);
-  finishCv(out, plan);
+  auto counts = finishCv(out, plan);
+  if (coverage) *coverage = counts;
   return out;
 }
 
@@ -231,6 +233,45 @@ std::map<std::string, std::pair<int, int>> cvCoverageByFamily(
                               r.errorKind == validation::ErrorKind::PercentagePoints)];
     ++c.first;
     if (r.measured.value >= *r.lo && r.measured.value <= *r.hi) ++c.second;
+  }
+  return out;
+}
+
+std::map<std::string, CvFamilySummary> cvFamilySummary(
+    const std::vector<validation::ValidationRow>& rows, const CvPlan& plan) {
+  const std::string name = cvSplitName(plan.mode);
+  std::map<std::string, std::vector<double>> held, noDonor;
+  std::map<std::string, CvFamilySummary> out;
+  for (const auto& r : rows) {
+    if (r.status != "ok" || !r.predicted) continue;
+    if (r.split != name && r.split != "no-donor") continue;
+    const bool pp = r.errorKind == validation::ErrorKind::PercentagePoints;
+    const std::string key = intervalKey(r.measured.family, pp);
+    auto& s = out[key];
+    s.family = r.measured.family;
+    s.pp = pp;
+    (r.split == name ? held : noDonor)[key].push_back(std::abs(r.error));
+  }
+  for (auto& [key, s] : out) {
+    const auto kind = s.pp ? validation::ErrorKind::PercentagePoints : validation::ErrorKind::Relative;
+    auto h = held.find(key);
+    if (h != held.end()) {
+      s.rows = static_cast<int>(h->second.size());
+      auto e = validation::summarize(h->second, kind);
+      s.mdape = e.median;
+      s.within25 = e.within25;
+    }
+    auto n = noDonor.find(key);
+    if (n != noDonor.end()) {
+      s.noDonor = static_cast<int>(n->second.size());
+      s.noDonorMdape = validation::summarize(n->second, kind).median;
+    }
+  }
+  for (const auto& [key, c] : cvCoverageByFamily(rows, plan)) {
+    auto it = out.find(key);
+    if (it == out.end()) continue;
+    it->second.checked = c.first;
+    it->second.inside = c.second;
   }
   return out;
 }

@@ -43,11 +43,13 @@ std::string cvSplitName(const std::string& mode);
 /// committed values overlaid by the unit's refit values from `plan` (crossValidate), then
 /// finishCv. LOBO runs each board's refit inside its worker (boards in parallel); release runs
 /// one validate pass per guide.
+/// `coverage`, when given, receives finishCv's {rows checked, rows inside}.
 std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>& rows,
                                                   const validation::BoardRunner& inner,
                                                   const validation::ValidateOptions& vo,
                                                   const CvPlan& plan, const ParamSet& committed,
-                                                  const ParamRegistry& reg);
+                                                  const ParamRegistry& reg,
+                                                  std::pair<int, int>* coverage = nullptr);
 
 /// After a CV run: set each row's split (cvSplitName, `no-donor`, or `in-sample` for families
 /// without a committed fit) and its 80 % interval from the same family's CV residuals of the
@@ -59,6 +61,23 @@ std::pair<int, int> finishCv(std::vector<validation::ValidationRow>& rows, const
 /// `lobo` / `holdout` with an interval, inside when lo <= measured <= hi. The interval of each
 /// row comes from the other units' CV residuals only (finishCv), never from its own refit.
 std::map<std::string, std::pair<int, int>> cvCoverageByFamily(
+    const std::vector<validation::ValidationRow>& rows, const CvPlan& plan);
+
+/// One family's cross-validation figures (`socsim validate --cv`'s per-family table and
+/// cv-summary.csv), over its scored rows (status ok) of one error kind:
+struct CvFamilySummary {
+  std::string family;
+  bool pp = false;        ///< CPU-load rows (percentage points)
+  int rows = 0;           ///< held-out rows with a donor (split lobo / holdout)
+  double mdape = 0;       ///< their MdAPE (fraction) or median |error| (pp)
+  double within25 = 0;    ///< share of them within 25 % (25 pp)
+  int noDonor = 0;        ///< held-out rows whose refitted parameters no other row reads
+  double noDonorMdape = 0;  ///< their MdAPE (fraction) or median |error| (pp); 0 when none
+  int checked = 0, inside = 0;  ///< rows with an interval, and inside it (cvCoverageByFamily)
+};
+/// After finishCv: the figures of every family of `plan.families` with a scored row, by
+/// intervalKey (a family's CPU-load rows apart from its other rows).
+std::map<std::string, CvFamilySummary> cvFamilySummary(
     const std::vector<validation::ValidationRow>& rows, const CvPlan& plan);
 
 }  // namespace socsim::calib

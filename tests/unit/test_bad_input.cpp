@@ -900,6 +900,9 @@ TEST_F(BadInput, OptionsThatWouldBeIgnoredAreUsageErrors) {
            {"calibrate --family mathlib --no-write --time-budget nan", "--time-budget"},
            {"calibrate --family mathlib --check --cold", "--cold"},
            {"validate --board am64x-evm --family mcan --no-out --cv-evals 3", "--cv-evals"},
+           {"validate --board am64x-evm --family mcan --no-out --time-budget 60", "--time-budget"},
+           {"validate --board am64x-evm --family mcan --no-out --cv lobo --time-budget nan",
+            "--time-budget"},
            {"validate --board am64x-evm --family mcan --no-out --out " + q(path("o")), "--out"}}) {
     auto r = socsim(c.args);
     EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
@@ -1590,6 +1593,47 @@ TEST_F(BadInput, CrossValidationShowsItsPlanAndRefitsOnlyWhatMovesTheRows) {
   for (const char* g : {"nand", "ufs", "pcie", "crypto", "boot"})
     EXPECT_FALSE(contains(closing, g)) << closing;
   EXPECT_TRUE(contains(closing, " committed)")) << closing;
+}
+
+// Found (session 8): `validate --cv lobo` into a log (stderr not a terminal, no --progress)
+// printed nothing for 21 minutes, had no time budget, and gave no per-family LOBO figures. Now
+// each held-out fold prints one line (its refits' evaluations and stop reasons, elapsed, time
+// left) on a redirected stderr, --time-budget caps the refits (cv-folds.csv says what each
+// got), and stdout ends with the per-family table (rows with a donor, MdAPE, within 25 %,
+// no-donor rows, 80 % interval coverage), also written as cv-summary.csv.
+TEST_F(BadInput, CrossValidationReportsEachFoldAndThePerFamilyFiguresIntoALog) {
+  std::string out = path("o");
+  auto r = socsim("validate --board am335x-evm --family dhrystone --cv lobo --cv-evals 2 "
+                  "--time-budget 600 --out " + q(out) + " -j 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "time budget 600 s")) << r.err;
+  EXPECT_TRUE(contains(r.err, "cv lobo: fold 1/1 am335x-evm done in ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "dhrystone ")) << r.err;
+  EXPECT_TRUE(contains(r.err, " s of refits left")) << r.err;
+  const std::string dir = out + "/board-am335x-evm_family-dhrystone_cv-lobo-evals2-budget600";
+  auto folds = csvRecords(readAll(dir + "/cv-folds.csv"));
+  ASSERT_GT(folds.size(), 1u) << r.err;
+  EXPECT_EQ(folds[0], (std::vector<std::string>{"board", "group", "params", "trials",
+                                                "evaluations", "seconds", "allotted_seconds",
+                                                "stop"}));
+  bool dhry = false;
+  for (size_t i = 1; i < folds.size(); ++i) {
+    ASSERT_EQ(folds[i].size(), 8u);
+    EXPECT_EQ(folds[i][0], "am335x-evm");
+    EXPECT_GT(std::stod(folds[i][6]), 0) << "a refit under a time budget has a time cap";
+    if (folds[i][1] == "dhrystone") {
+      dhry = true;
+      EXPECT_LE(std::stoi(folds[i][3]), 2 + 1) << "--cv-evals 2 caps the optimizer's trials";
+      EXPECT_FALSE(folds[i][7].empty());
+    }
+  }
+  EXPECT_TRUE(dhry);
+  auto sum = csvRecords(readAll(dir + "/cv-summary.csv"));
+  ASSERT_GE(sum.size(), 3u);
+  EXPECT_EQ(sum[0][0], "family");
+  EXPECT_EQ(sum[1][0], "dhrystone");
+  EXPECT_EQ(sum.back()[0], "all (rel)");
+  EXPECT_TRUE(contains(r.out, "Cross-validation (lobo) per family")) << r.out;
 }
 
 // Found: the output folder was named from --board/--family only, so a run with --set, --cv or

@@ -385,6 +385,42 @@ TEST(CrossValidation, IntervalsComeFromTheOtherUnitsResidualsAndCoverageIsCounte
   EXPECT_EQ(byFamily["stream"], std::make_pair(checked, inside));
 }
 
+// `validate --cv`'s per-family table: held-out rows with a donor and their MdAPE / within 25 %
+// apart from the no-donor rows, coverage from the rows' own intervals, CPU-load rows apart.
+TEST(CrossValidation, FamilySummarySeparatesDonorRowsNoDonorRowsAndCpuLoad) {
+  CvPlan plan;
+  plan.mode = "lobo";
+  plan.families = {"stream"};
+  plan.noDonor["stream\x1f" "b9\x1f" "b9"] = "no-donor";
+  std::vector<validation::ValidationRow> rows;
+  // b0..b5: +0 %, +2 %, ... +10 %; b6: +200 %; b9 (no donor): +50 %; nbench: in-sample.
+  for (int k = 0; k < 6; ++k) rows.push_back(cvRow("b" + std::to_string(k), "s", "stream", 100, 100 + 2 * k));
+  rows.push_back(cvRow("b6", "s", "stream", 100, 300));
+  rows.push_back(cvRow("b9", "s", "stream", 100, 150));
+  rows.push_back(cvRow("b1", "s", "nbench", 100, 101));
+  auto load = cvRow("b2", "s", "stream", 20, 23);  // CPU load: 3 pp
+  load.measured.unit = "%";
+  load.errorKind = validation::ErrorKind::PercentagePoints;
+  load.error = 3;
+  rows.push_back(load);
+  auto counts = finishCv(rows, plan);
+  auto sum = cvFamilySummary(rows, plan);
+  ASSERT_EQ(sum.size(), 2u);
+  const auto& s = sum.at("stream");
+  EXPECT_EQ(s.rows, 7);
+  EXPECT_NEAR(s.mdape, 0.06, 1e-9);  // median of 0, 2, 4, 6, 8, 10, 200 %
+  EXPECT_NEAR(s.within25, 6.0 / 7, 1e-9);
+  EXPECT_EQ(s.noDonor, 1);
+  EXPECT_NEAR(s.noDonorMdape, 0.5, 1e-9);
+  EXPECT_EQ(s.checked, counts.first);
+  EXPECT_EQ(s.inside, counts.second);
+  const auto& pp = sum.at(intervalKey("stream", true));
+  EXPECT_TRUE(pp.pp);
+  EXPECT_EQ(pp.rows, 1);
+  EXPECT_NEAR(pp.mdape, 3, 1e-9);
+  EXPECT_EQ(sum.count("nbench"), 0u);
+}
+
 TEST(CrossValidation, ReleaseModeHoldsOutGuidesNotBoards) {
   CvPlan plan;
   plan.mode = "release";
