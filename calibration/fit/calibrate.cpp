@@ -868,18 +868,34 @@ std::vector<MeasuredRow> flagScoredRows(const FitGroup& group, const std::vector
 
 /// Per calibrate run: the parameters each group's scored rows read (one evaluation at the values
 /// that group sees), filled by the pre-pass and on demand.
-using ReadSets = std::map<std::string, std::set<std::string>>;
+using ReadSets = std::map<std::string, std::set<const FreeParam*>>;
 
-std::set<std::string> readSetOfEvaluator(const Evaluator& ev, const ParamRegistry& reg) {
-  std::set<std::string> boards, names;
+std::set<const FreeParam*> readSetOfEvaluator(const Evaluator& ev, const ParamRegistry& reg) {
+  std::set<std::string> boards;
+  std::set<const FreeParam*> read;
   for (const auto& r : ev.rows()) boards.insert(r.board);
   for (const auto& p : reg.params())
     for (const auto& b : boards)
       if (ev.consumes(b, p)) {
-        names.insert(p.name());
+        read.insert(&p);
         break;
       }
-  return names;
+  return read;
+}
+
+/// Whether `fg` claims `scope` (one of its folder prefixes).
+bool groupClaims(const FitGroup& fg, const std::string& scope) {
+  for (const auto& pre : fg.scopePrefixes)
+    if (hasPrefix(scope, pre) || scope + "/" == pre || scope == pre) return true;
+  return false;
+}
+
+/// Whether `p` names one of the IPs or paths of `families` (ipTokens).
+bool nearFamilies(const FreeParam& p, const std::vector<std::string>& families) {
+  for (const auto& f : families)
+    for (const auto& t : ipTokens(f))
+      if (p.scope.find(t) != std::string::npos || p.key.find(t) != std::string::npos) return true;
+  return false;
 }
 
 bool scopesOverlap(const FitGroup& a, const FitGroup& b) {
@@ -890,7 +906,11 @@ bool scopesOverlap(const FitGroup& a, const FitGroup& b) {
 }
 
 /// The parameters that the scored rows of an earlier group of `group`'s stage read (groups whose
-/// folders overlap), with that group's name: `group` may not fit them. A later group of the
+/// folders overlap), with that group's name: `group` may not fit them. Only those the earlier
+/// group could fit itself count (in its folders; for a group with IP tokens, near its IPs): a
+/// worker "reads" every preset and profile a board load converts, so the read set alone would
+/// also hold the CPSW presets for the storage rows of a board, or every benchmark profile for
+/// lat_ops'. A later group of the
 /// same stage that moved one would move the earlier group's rows after their fit, where neither
 /// that group's report nor its --check (paramsSeenBy) sees it (session 8: an IPSec fit moved
 /// the OpenSSL rows through the crypto engines' register access time; mmc-sd's fit moved the
@@ -906,17 +926,24 @@ std::map<std::string, std::string> readByEarlierGroups(const FitGroup& group,
     if (other.stage != group.stage || !scopesOverlap(other, group)) continue;
     auto it = cache.find(other.name);
     if (it == cache.end()) {
-      std::set<std::string> names;
+      std::set<const FreeParam*> read;
       std::vector<MeasuredRow> rows = flagScoredRows(other, all);
       if (!rows.empty()) {
         if (opt.log) *opt.log << "  reading what " << other.name << "'s rows read (one evaluation)\n";
         Evaluator ev(rows, reg, paramsSeenBy(committedAll, other.name), opt);
         ev.predict({}, {});
-        names = readSetOfEvaluator(ev, reg);
+        read = readSetOfEvaluator(ev, reg);
       }
-      it = cache.emplace(other.name, std::move(names)).first;
+      it = cache.emplace(other.name, std::move(read)).first;
     }
-    for (const auto& n : it->second) out.emplace(n, other.name);
+    const bool tokens = [&other] {
+      for (const auto& f : other.families)
+        if (!ipTokens(f).empty()) return true;
+      return false;
+    }();
+    for (const FreeParam* p : it->second)
+      if (groupClaims(other, p->scope) && (!tokens || nearFamilies(*p, other.families)))
+        out.emplace(p->name(), other.name);
   }
   return out;
 }
@@ -943,11 +970,7 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
   auto stageIndex = [](const std::string& st) {
     return std::find(kStageOrder.begin(), kStageOrder.end(), st) - kStageOrder.begin();
   };
-  auto claims = [](const FitGroup& fg, const std::string& scope) {
-    for (const auto& pre : fg.scopePrefixes)
-      if (hasPrefix(scope, pre) || scope + "/" == pre || scope == pre) return true;
-    return false;
-  };
+  auto claims = groupClaims;
   std::vector<const FreeParam*> cand;
   for (const auto& p : reg.params()) {
     if (!p.numeric || p.hi <= p.lo) continue;
@@ -990,12 +1013,7 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
   // about (ipTokens: an I/O family's rows load every storage or network preset of the board,
   // so "read" alone does not say which ones their time goes through), then the shared
   // components, then the shared base profiles (a capped screen keeps the nearest parameters).
-  auto near = [&](const FreeParam* p) {
-    for (const auto& f : group.families)
-      for (const auto& t : ipTokens(f))
-        if (p->scope.find(t) != std::string::npos || p->key.find(t) != std::string::npos) return true;
-    return false;
-  };
+  auto near = [&](const FreeParam* p) { return nearFamilies(*p, group.families); };
   // A software stack's own kernel paths (keys under `kernel_paths:` in a stack preset that
   // layers over the shared linux_kernel_paths.yaml: a kernel generation, PREEMPT_RT) are what
   // separates the stacks' boards; they are read by fewer boards than the shared counts, so a
