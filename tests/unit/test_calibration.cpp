@@ -348,18 +348,25 @@ TEST(CrossValidation, UnitsAreBoardsForLoboAndGuidesForRelease) {
   EXPECT_EQ(cvSplitName("release"), "holdout");
 }
 
-TEST(CrossValidation, IntervalsComeFromTheOtherUnitsResidualsAndCoverageIsCounted) {
-  // Family "stream" is cross-validated; "nbench" has no committed fit (in-sample, no interval).
-  CvPlan plan;
+/// A LOBO plan over family "stream" ("nbench" has no committed fit: in-sample, no interval) and
+/// its rows: boards b0..b5 predicted +0, +2, ... +10 % (a narrow band), b6 +200 % (far outside
+/// the others' band), b9 with no donor board (no interval, not counted) predicted `noDonorPred`
+/// for 100 measured, one nbench row.
+static std::vector<validation::ValidationRow> cvFixture(CvPlan& plan, double noDonorPred) {
   plan.mode = "lobo";
   plan.families = {"stream"};
   plan.noDonor["stream\x1f" "b9\x1f" "b9"] = "no-donor";
   std::vector<validation::ValidationRow> rows;
-  // Boards b0..b5: residual log(pred/meas) = log(1 + 0.02 k): all within a narrow band.
   for (int k = 0; k < 6; ++k) rows.push_back(cvRow("b" + std::to_string(k), "s", "stream", 100, 100 + 2 * k));
-  rows.push_back(cvRow("b6", "s", "stream", 100, 300));   // far outside the others' band
-  rows.push_back(cvRow("b9", "s", "stream", 100, 100));   // no donor: no interval, not counted
+  rows.push_back(cvRow("b6", "s", "stream", 100, 300));
+  rows.push_back(cvRow("b9", "s", "stream", 100, noDonorPred));
   rows.push_back(cvRow("b1", "s", "nbench", 100, 101));
+  return rows;
+}
+
+TEST(CrossValidation, IntervalsComeFromTheOtherUnitsResidualsAndCoverageIsCounted) {
+  CvPlan plan;
+  std::vector<validation::ValidationRow> rows = cvFixture(plan, 100);
   auto [checked, inside] = finishCv(rows, plan);
   EXPECT_EQ(rows[0].split, "lobo");
   EXPECT_EQ(rows[7].split, "no-donor");
@@ -389,15 +396,7 @@ TEST(CrossValidation, IntervalsComeFromTheOtherUnitsResidualsAndCoverageIsCounte
 // apart from the no-donor rows, coverage from the rows' own intervals, CPU-load rows apart.
 TEST(CrossValidation, FamilySummarySeparatesDonorRowsNoDonorRowsAndCpuLoad) {
   CvPlan plan;
-  plan.mode = "lobo";
-  plan.families = {"stream"};
-  plan.noDonor["stream\x1f" "b9\x1f" "b9"] = "no-donor";
-  std::vector<validation::ValidationRow> rows;
-  // b0..b5: +0 %, +2 %, ... +10 %; b6: +200 %; b9 (no donor): +50 %; nbench: in-sample.
-  for (int k = 0; k < 6; ++k) rows.push_back(cvRow("b" + std::to_string(k), "s", "stream", 100, 100 + 2 * k));
-  rows.push_back(cvRow("b6", "s", "stream", 100, 300));
-  rows.push_back(cvRow("b9", "s", "stream", 100, 150));
-  rows.push_back(cvRow("b1", "s", "nbench", 100, 101));
+  std::vector<validation::ValidationRow> rows = cvFixture(plan, 150);  // b9 (no donor): +50 %
   auto load = cvRow("b2", "s", "stream", 20, 23);  // CPU load: 3 pp
   load.measured.unit = "%";
   load.errorKind = validation::ErrorKind::PercentagePoints;
@@ -466,12 +465,11 @@ TEST(Calibrate, RowsWhosePredictionEchoesAConfiguredFactAreNotFitted) {
 
 namespace {
 
-/// Options for a quick fit of the mathlib group (one board, 36 rows, a fraction of a second
-/// per evaluation; its committed params file fits 3 profile path lengths).
-CalibrateOptions mathlibFit(const std::string& src) {
+/// Options for a quick fit of one group without writing (4 evaluations, 1 per held-out refit).
+CalibrateOptions quickFit(const std::string& src, const std::string& group) {
   CalibrateOptions opt;
   opt.sourceDir = src;
-  opt.groups = {"mathlib"};
+  opt.groups = {group};
   opt.jobs = 2;
   opt.write = false;
   opt.maxEvaluations = 4;
@@ -480,8 +478,12 @@ CalibrateOptions mathlibFit(const std::string& src) {
   return opt;
 }
 
-/// The mathlib group's result of calibrate() with `opt` (the measured rows of the source tree).
-GroupResult fitMathlib(const CalibrateOptions& opt) {
+/// Options for a quick fit of the mathlib group (one board, 36 rows, a fraction of a second
+/// per evaluation; its committed params file fits 3 profile path lengths).
+CalibrateOptions mathlibFit(const std::string& src) { return quickFit(src, "mathlib"); }
+
+/// The one group's result of calibrate() with `opt` (the measured rows of the source tree).
+GroupResult fitOneGroup(const CalibrateOptions& opt) {
   auto all = readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
   auto res = calibrate(all, opt);
   uninstallParamSet();
@@ -513,7 +515,7 @@ TEST(WarmStart, ACutScreenKeepsTheCommittedFitAndTheFitNeverEndsAboveIt) {
   ASSERT_GE(committed.size(), 1u);
   CalibrateOptions opt = mathlibFit(src);
   opt.maxScreen = 0;  // the screen cut before its first candidate
-  const GroupResult g = fitMathlib(opt);
+  const GroupResult g = fitOneGroup(opt);
   EXPECT_TRUE(g.warmStart);
   EXPECT_EQ(g.keptFitted, static_cast<int>(committed.size()));
   // Every committed value is kept and is where the optimizer began.
@@ -543,7 +545,7 @@ TEST(WarmStart, WithTooFewEvaluationsTheStartPointIsKept) {
     CalibrateOptions opt = mathlibFit(src);
     opt.maxEvaluations = evals;
     opt.maxScreen = 4;
-    const GroupResult g = fitMathlib(opt);
+    const GroupResult g = fitOneGroup(opt);
     EXPECT_LE(g.lossAfter, g.lossStart) << evals << " evaluations";
     EXPECT_LE(g.lossAfter, g.lossBefore) << evals << " evaluations";
     if (evals == 1) {
@@ -557,21 +559,10 @@ TEST(WarmStart, WithTooFewEvaluationsTheStartPointIsKept) {
 // fit (after crypto in the I/O stage) moved the crypto engines' register access time, and with
 // it 531 OpenSSL rows whose crypto fit and --check never saw the change (crypto 10.5 -> 13.7 %).
 TEST(FitGroups, ALaterGroupOfAStageDoesNotFitWhatAnEarlierGroupsRowsRead) {
-  const std::string src = SOCSIM_TEST_SOURCE_DIR;
-  auto all = readMeasuredDir(src + "/calibration/measured");
-  CalibrateOptions opt;
-  opt.sourceDir = src;
-  opt.groups = {"ipsec"};
-  opt.jobs = 2;
-  opt.write = false;
+  CalibrateOptions opt = quickFit(SOCSIM_TEST_SOURCE_DIR, "ipsec");
   opt.maxScreen = 0;
   opt.maxEvaluations = 1;
-  opt.loboEvaluations = 1;
-  opt.timeBudgetSeconds = 0;
-  auto res = calibrate(all, opt);
-  uninstallParamSet();
-  ASSERT_EQ(res.size(), 1u);
-  const GroupResult& g = res[0];
+  const GroupResult g = fitOneGroup(opt);
   const std::string shared = "components/crypto_engines/omap_aes.linux_driver.register_access_ns (crypto)";
   EXPECT_NE(std::find(g.heldForEarlier.begin(), g.heldForEarlier.end(), shared), g.heldForEarlier.end())
       << g.heldForEarlier.size() << " held";
@@ -586,7 +577,7 @@ TEST(WarmStart, ColdStartsFromTheDefaults) {
   CalibrateOptions opt = mathlibFit(src);
   opt.warmStart = false;
   opt.maxScreen = 0;
-  const GroupResult g = fitMathlib(opt);
+  const GroupResult g = fitOneGroup(opt);
   EXPECT_FALSE(g.warmStart);
   EXPECT_EQ(g.keptFitted, 0);
   EXPECT_TRUE(g.fitted.empty());
@@ -607,7 +598,7 @@ TEST(WarmStart, TheParamsFileRecordsTheStartPoint) {
   CalibrateOptions opt = mathlibFit(dir);
   opt.write = true;
   opt.maxScreen = 0;
-  fitMathlib(opt);
+  fitOneGroup(opt);
   std::string start = provenanceValue(dir + "/calibration/params/mathlib.yaml", "start");
   EXPECT_EQ(start.rfind("warm: 3 committed fitted parameters kept from "
                         "calibration/params/mathlib.yaml at not in git, loss at the start ", 0),
