@@ -910,11 +910,10 @@ bool scopesOverlap(const FitGroup& a, const FitGroup& b) {
 /// group could fit itself count (in its folders; for a group with IP tokens, near its IPs): a
 /// worker "reads" every preset and profile a board load converts, so the read set alone would
 /// also hold the CPSW presets for the storage rows of a board, or every benchmark profile for
-/// lat_ops'. A later group of the
-/// same stage that moved one would move the earlier group's rows after their fit, where neither
-/// that group's report nor its --check (paramsSeenBy) sees it (session 8: an IPSec fit moved
-/// the OpenSSL rows through the crypto engines' register access time; mmc-sd's fit moved the
-/// eMMC rows through the shared SD host controller).
+/// lat_ops'. A later group of the same stage that moved one would move the earlier group's rows
+/// after their fit, where neither that group's report nor its --check (paramsSeenBy) sees it
+/// (session 8: an IPSec fit moved the OpenSSL rows through the crypto engines' register access
+/// time; mmc-sd's fit moved the eMMC rows through the shared SD host controller).
 std::map<std::string, std::string> readByEarlierGroups(const FitGroup& group,
                                                        const std::vector<MeasuredRow>& all,
                                                        const ParamRegistry& reg,
@@ -991,20 +990,16 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
       earlier = earlier || (stageIndex(other.stage) < stageIndex(group.stage) && claims(other, p.scope));
     if (earlier) continue;
     if (!boardsReading.count(p.scope)) continue;
-    if (auto e = readEarlier.find(p.name()); e != readEarlier.end()) {
-      for (const auto& b : boards)
-        if (ev.consumes(b, p)) {
-          g.heldForEarlier.push_back(p.name() + " (" + e->second + ")");
-          break;
-        }
-      continue;
-    }
     // A key of a parsed file that no model consumed for these rows cannot move them: not a
     // candidate (it would take a screening step and tell the optimizer nothing).
     bool consumed = false;
     for (const auto& b : boards) consumed = consumed || ev.consumes(b, p);
     if (!consumed) {
       ++g.unreadCandidates;
+      continue;
+    }
+    if (auto e = readEarlier.find(p.name()); e != readEarlier.end()) {
+      g.heldForEarlier.push_back(p.name() + " (" + e->second + ")");
       continue;
     }
     cand.push_back(&p);
