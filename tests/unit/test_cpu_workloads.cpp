@@ -663,6 +663,57 @@ TEST(CpuWorkloads, NBenchFourierOfGuide000RunsTheOlderPow) {
                      now.mix.of(static_cast<models::OpClass>(c)));
 }
 
+// Whetstone under guide 000's release (glibc before 2.28's exp and log): module 11's 93 exp and
+// 93 log calls per LOOP (1e5 Whetstone units) run the older, longer code; nothing else changes,
+// and the row specs naming guide 000 win over whetstone.yaml's generic ones.
+TEST(CpuWorkloads, WhetstoneOfGuide000RunsTheOlderExpAndLog) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& now = profileNamed(ps, "whetstone");
+  const auto& old = profileNamed(ps, "whetstone-pre-glibc-2.28");
+  const std::string g000 = "000_c397333184f33b18", g001 = "001_508a313bc146f3fb";
+  ASSERT_EQ(old.rows.size(), now.rows.size());
+  for (const auto& r : old.rows) {
+    EXPECT_TRUE(r.appliesTo(g000));
+    EXPECT_FALSE(r.appliesTo(g001));
+    EXPECT_EQ(r.quantize_ticks, "random_start");
+  }
+  // 93 x (old exp + log - new exp + log = 145 instructions) per 1e5 units.
+  EXPECT_NEAR(old.info.instructions_per_unit - now.info.instructions_per_unit, 93 * 145 / 1e5,
+              1e-9);
+  for (int c = 0; c < models::kOpClasses; ++c)
+    EXPECT_DOUBLE_EQ(old.mix.of(static_cast<models::OpClass>(c)),
+                     now.mix.of(static_cast<models::OpClass>(c)));
+}
+
+// The MCU+ SDK Mathlib functions select their quadrant without branching: every timed call runs
+// the same instructions (the guide's max cycles equal the average), so a profile's static
+// program is one call and the largest call costs what the average one does. A longer program
+// with data-dependent branches (the profiles' earlier shape) times different code in each call.
+TEST(CpuWorkloads, McuSdkMathlibCallsRunOneFixedPath) {
+  auto ps = loadProfiles(defaultProfileDir());
+  int n = 0;
+  for (const auto& p : ps) {
+    if (p.info.name.rfind("mathlib-", 0) != 0 || p.info.name.find("-mcusdk") == std::string::npos ||
+        p.info.name == "mathlib-atan2-mcusdk")  // atan2's sign tests on x and y are branches
+      continue;
+    ++n;
+    SCOPED_TRACE(p.info.name);
+    EXPECT_DOUBLE_EQ(static_cast<double>(p.code.footprint_bytes) / p.code.instruction_bytes,
+                     p.info.instructions_per_unit);
+    EXPECT_DOUBLE_EQ(p.deps.accumulator_chains, 1.0);
+    const ProfileRun r = runOnBoardCore(p, "am64x-evm");
+    EXPECT_NEAR(r.maxCyclesPerUnit, r.cyclesPerUnit, 0.5);
+    WorkloadProfile branchy = p;
+    branchy.code.footprint_bytes = 512;
+    branchy.branches.always_taken = 0.6;
+    branchy.branches.biased = 0.4;
+    branchy.branches.biased_probability = 0.98;
+    const ProfileRun b = runOnBoardCore(branchy, "am64x-evm");
+    EXPECT_GT(b.maxCyclesPerUnit, b.cyclesPerUnit + 4);
+  }
+  EXPECT_EQ(n, 6);
+}
+
 // CoreMark-PRO radix2-big-64k works on 65536 doubles (a 512 KiB array) and a 512 KiB twiddle
 // table per context: on J784S4 each four-core A72 cluster's 2 MiB L2 holds its four contexts'
 // arrays, so eight contexts over the two clusters run at least as fast as four on one (the
