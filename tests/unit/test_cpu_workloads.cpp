@@ -53,6 +53,23 @@ WorkloadProfile randomRegionProfile(const std::string& name, double load, double
   return p;
 }
 
+/// `old` is `now` as guide 000's release ran it: as many rows, each for guide 000 only (they
+/// win over `now`'s generic ones), `now`'s rows still cover the later guide `later`, and the
+/// class mix is the same (only the path length differs).
+void expectGuide000ReleaseOnly(const WorkloadProfile& old, const WorkloadProfile& now,
+                               const std::string& later) {
+  const std::string g000 = "000_c397333184f33b18";
+  ASSERT_EQ(old.rows.size(), now.rows.size());
+  for (const auto& r : old.rows) {
+    EXPECT_TRUE(r.appliesTo(g000));
+    EXPECT_FALSE(r.appliesTo(later));
+  }
+  for (const auto& r : now.rows) EXPECT_TRUE(r.appliesTo(later));
+  for (int c = 0; c < models::kOpClasses; ++c)
+    EXPECT_DOUBLE_EQ(old.mix.of(static_cast<models::OpClass>(c)),
+                     now.mix.of(static_cast<models::OpClass>(c)));
+}
+
 /// The board's main core over a memory with its L1 geometry and its L2 hit latency behind.
 ProfileRun runOnBoardCore(const WorkloadProfile& p, const std::string& board) {
   auto b =
@@ -649,18 +666,9 @@ TEST(CpuWorkloads, NBenchFourierOfGuide000RunsTheOlderPow) {
   auto ps = loadProfiles(defaultProfileDir());
   const auto& now = profileNamed(ps, "nbench-fourier");
   const auto& old = profileNamed(ps, "nbench-fourier-pre-glibc-2.28");
-  const std::string g000 = "000_c397333184f33b18", g003 = "003_5c626eb3448d1a85";
-  ASSERT_EQ(old.rows.size(), now.rows.size());
-  for (const auto& r : old.rows) {
-    EXPECT_TRUE(r.appliesTo(g000));
-    EXPECT_FALSE(r.appliesTo(g003));
-  }
-  for (const auto& r : now.rows) EXPECT_TRUE(r.appliesTo(g003));
+  expectGuide000ReleaseOnly(old, now, "003_5c626eb3448d1a85");
   // Same steps and kernel shape, only pow longer: 335 instead of 205 instructions per step.
   EXPECT_NEAR(old.info.instructions_per_unit / now.info.instructions_per_unit, 335.0 / 205, 0.05);
-  for (int c = 0; c < models::kOpClasses; ++c)
-    EXPECT_DOUBLE_EQ(old.mix.of(static_cast<models::OpClass>(c)),
-                     now.mix.of(static_cast<models::OpClass>(c)));
 }
 
 // Whetstone under guide 000's release (glibc before 2.28's exp and log): module 11's 93 exp and
@@ -670,19 +678,11 @@ TEST(CpuWorkloads, WhetstoneOfGuide000RunsTheOlderExpAndLog) {
   auto ps = loadProfiles(defaultProfileDir());
   const auto& now = profileNamed(ps, "whetstone");
   const auto& old = profileNamed(ps, "whetstone-pre-glibc-2.28");
-  const std::string g000 = "000_c397333184f33b18", g001 = "001_508a313bc146f3fb";
-  ASSERT_EQ(old.rows.size(), now.rows.size());
-  for (const auto& r : old.rows) {
-    EXPECT_TRUE(r.appliesTo(g000));
-    EXPECT_FALSE(r.appliesTo(g001));
-    EXPECT_EQ(r.quantize_ticks, "random_start");
-  }
+  expectGuide000ReleaseOnly(old, now, "001_508a313bc146f3fb");
+  for (const auto& r : old.rows) EXPECT_EQ(r.quantize_ticks, "random_start");
   // 93 x (old exp + log - new exp + log = 145 instructions) per 1e5 units.
   EXPECT_NEAR(old.info.instructions_per_unit - now.info.instructions_per_unit, 93 * 145 / 1e5,
               1e-9);
-  for (int c = 0; c < models::kOpClasses; ++c)
-    EXPECT_DOUBLE_EQ(old.mix.of(static_cast<models::OpClass>(c)),
-                     now.mix.of(static_cast<models::OpClass>(c)));
 }
 
 // The MCU+ SDK Mathlib functions select their quadrant without branching: every timed call runs
