@@ -72,6 +72,10 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 ///   duration of 0), `zero-load` (CPU load 0.00), `min-zero` (an average whose min is 0),
 ///   `outlier:cpu-load-above-100`;
 /// - `alias-of:<tool name>` (LMBench duplicates, same source/table/board);
+/// - `alias-of:<metric>` on an Ethernet kpps row whose value is its table row's Mbit/s over
+///   the row's `datagram` size, truncated to whole kpps (guide 000's iperf UDP tables: 21 of
+///   their 22 unpacked rows; the rate is scored once, as Mbit/s, and the truncation, up to
+///   -27 % at 2.76 kpps, is not);
 /// - `outlier:below-lat_pipe(...)` (an LMBench TCP loopback round trip, lat_tcp or
 ///   tcp_latency_using_localhost, shorter than the pipe round trip of the same table and board:
 ///   physically impossible, it does a pipe round trip's work plus the TCP/IP stack);

@@ -512,6 +512,46 @@ TEST(FlagOutliers, ValueChecks) {
   EXPECT_EQ(rows[0].flag, "zero-rate");
 }
 
+// Guide 000's iperf kpps column is the row's Mbit/s over the datagram size truncated to whole
+// kpps (omapl138: 32.4 Mbit/s of 1470-byte datagrams = 2.76 kpps, printed 2): such a value is
+// the throughput again, biased low, so it is scored once, as Mbit/s. A kpps value that is not
+// that truncation (or has decimals, or no datagram size, or no Mbit/s beside it) stays.
+TEST(FlagOutliers, TruncatedKppsIsAnAliasOfTheThroughput) {
+  auto mk = [](std::string board, std::string params, std::string metric, std::string unit,
+               double v) {
+    MeasuredRow r;
+    r.source = "000";
+    r.section = r.table = r.benchmark = "UDP Throughput Egress";
+    r.board = std::move(board);
+    r.family = "ethernet";
+    r.params = std::move(params);
+    r.metric = std::move(metric);
+    r.unit = std::move(unit);
+    r.value = v;
+    return r;
+  };
+  std::vector<MeasuredRow> rows = {
+      mk("omapl138", "datagram=1470", "Throughput", "Mbit/s", 32.4),
+      mk("omapl138", "datagram=1470", "Packets Per Second", "kpps", 2),     // floor(2.76)
+      mk("am335x", "datagram=1500", "Throughput", "Mbit/s", 315),
+      mk("am335x", "datagram=1500", "Packets Per Second", "kpps", 26),      // floor(26.25)
+      mk("am654x", "datagram=64", "Throughput", "Mbit/s", 25.6),
+      mk("am654x", "datagram=64", "Packets Per Second", "kpps", 48),        // 50.0: measured
+      mk("j721e", "datagram=1024", "Throughput", "Mbit/s", 47.28),
+      mk("j721e", "datagram=1024", "Packets Per Second", "kpps", 5.77),     // decimals
+      mk("k2g", "frame=1470", "Throughput", "Mbit/s", 512),
+      mk("k2g", "frame=1470", "Packets Per Second", "kpps", 43),            // no datagram size
+      mk("am57xx", "datagram=1470", "Packets Per Second", "kpps", 78)};     // no Mbit/s beside
+  std::reverse(rows.begin(), rows.end());  // order does not matter
+  flagOutliers(rows);
+  std::reverse(rows.begin(), rows.end());
+  EXPECT_EQ(rows[1].flag, "alias-of:Throughput");
+  EXPECT_EQ(rows[3].flag, "alias-of:Throughput");
+  for (size_t i : {0, 2, 4, 5, 6, 7, 8, 9, 10}) EXPECT_EQ(rows[i].flag, "") << i;
+  flagOutliers(rows);  // idempotent
+  EXPECT_EQ(rows[1].flag, "alias-of:Throughput");
+}
+
 // IPSec: a run's CPU per payload byte (load / throughput) more than 4x the cheapest run of the
 // same board and guide (or no throughput at a busy CPU) flags all three of its rows; 3DES at
 // 2.5x the cheapest AES stays; another board or guide is not compared.
