@@ -429,6 +429,32 @@ TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
   EXPECT_LE(queued.throughput(), k3.path->linkBytesPerSecond(Dir::Read));
 }
 
+// A board whose boot loader programs the NAND chip select (the OMAP-L138 LCDK: U-Boot sets CS3
+// to the field maxima, 88 EMIFA clocks per access, and the device tree leaves it) moves page
+// data at that access time; a board without such a set-up (AM335x GPMC) keeps the preset's.
+TEST(StoragePaths, NandAccessTimeFollowsTheBoardsChipSelectClocks) {
+  const auto& d = data();
+  const BoardPath lcdk = makeBoardPath(board("omapl138-lcdk"), d, Medium::Nand);
+  ASSERT_NE(lcdk.nand, nullptr);
+  const auto& per = *lcdk.peripheral;
+  ASSERT_GT(per.clock_mhz, 0);
+  ASSERT_GT(per.read_cycle_clocks, 0);
+  EXPECT_NEAR(lcdk.nand->controller().read_cycle_ns, per.read_cycle_clocks * 1e3 / per.clock_mhz,
+              1e-9);
+  EXPECT_NEAR(lcdk.nand->controller().write_cycle_ns,
+              per.write_cycle_clocks * 1e3 / per.clock_mhz, 1e-9);
+  EXPECT_NE(lcdk.nand->controller().read_cycle_ns, lcdk.controller->nand->read_cycle_ns);
+  // The port time of a page is its 16-bit accesses at that time.
+  const auto& f = lcdk.nand->flash();
+  EXPECT_NEAR(lcdk.nand->portSeconds(Dir::Read, f.page_bytes),
+              double(f.page_bytes + f.oob_bytes) / 2 * lcdk.nand->controller().read_cycle_ns * 1e-9,
+              1e-12);
+  const BoardPath am335x = makeBoardPath(board("am335x-evm"), d, Medium::Nand);
+  ASSERT_NE(am335x.nand, nullptr);
+  EXPECT_EQ(am335x.peripheral->read_cycle_clocks, 0);
+  EXPECT_EQ(am335x.nand->controller().read_cycle_ns, am335x.controller->nand->read_cycle_ns);
+}
+
 // MUSB host (AM335x): reads move one 512-byte packet per CPPI 4.1 descriptor, so each packet's
 // interrupt + reload is on the critical path; writes go as whole transfers, with no per-packet
 // work at all.
