@@ -191,6 +191,30 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   checkBoundsAndAmortization(o, "octal dtr");
 }
 
+// A host that transmits on one line (device tree spi-tx-bus-width 1) reads 1-1-4: the address
+// goes on one line (32 clocks for 4 bytes instead of 8), the data on four; it programmes on one.
+TEST(OspiController, OneLineTransmitSendsTheAddressAndTheProgrammeDataOnOneLine) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;
+  models::NorFlashParams f = octalNor();
+  f.read_dummy_cycles = 8;
+  f.address_bytes = 4;
+  const auto q144 = models::spiBusFromMode("quad", 64, 4);
+  const auto q114 = models::spiBusFromMode("quad 1-1-4", 64, 4);
+  EXPECT_EQ(q144.address_lines, 0);
+  EXPECT_EQ(q114.address_lines, 1);
+  EXPECT_EQ(q114.lines, 4);
+  models::OspiController a(c, q144, f), b(c, q114, f);
+  EXPECT_DOUBLE_EQ(a.readCommandClocks(), 8 + 8 + 8);
+  EXPECT_DOUBLE_EQ(b.readCommandClocks(), 8 + 32 + 8);
+  // Same data rate on the read side.
+  EXPECT_DOUBLE_EQ(a.linkBytesPerSecond(Dir::Read), b.linkBytesPerSecond(Dir::Read));
+  // A page of programme data: 2 clocks per byte on four lines, 8 on one.
+  const auto wa = a.request(Dir::Write, f.page_bytes), wb = b.request(Dir::Write, f.page_bytes);
+  EXPECT_NEAR(wb.transfer, 4 * wa.transfer, 1e-15);
+  EXPECT_NEAR(wb.transfer, double(f.page_bytes) * 8 / 64e6, 1e-15);
+}
+
 // DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
 // opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
 TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
