@@ -139,6 +139,11 @@ struct PeripheralParams {
   int lanes = 0;               ///< serial lanes (PCIe/USB/UFS); 0 = not applicable
   int bus_width_bits = 0;  ///< parallel data width (OSPI 8, QSPI 4, MMC 4/8, NAND 8/16); 0 = n/a
   std::string device;      ///< attached device in the measured set-up (flash part, card, SSD)
+  /// Asynchronous memory interface (AEMIF/GPMC chip select) access cycles as the boot loader or
+  /// the device tree programs them, in interface clocks (`clock_mhz`): setup + strobe + hold of
+  /// one read / one write access; 0 = the controller preset's access time.
+  int read_cycle_clocks = 0;
+  int write_cycle_clocks = 0;
   /// Ethernet MAC/switch model parameters (the group's `cpsw` subgroup; Ethernet IPs only).
   std::optional<models::CpswParams> cpsw;
   /// PCIe-attached Ethernet NIC: its port and its DMA over the link (the group's `nic`
@@ -168,7 +173,15 @@ struct PeripheralParams {
             .integer("bus_width_bits", &P::bus_width_bits, "bits", 0, 128,
                      "parallel data width; 0 = not applicable", "SoC TRM / the guide's set-up")
             .text("device", &P::device, "attached device in the measured set-up",
-                  "the guide's set-up description");
+                  "the guide's set-up description")
+            .integer("read_cycle_clocks", &P::read_cycle_clocks, "clocks", 0, 100000,
+                     "asynchronous chip-select read access (setup + strobe + hold) in interface "
+                     "clocks (clock_mhz); 0 = the controller preset's read_cycle_ns",
+                     "the boot loader's or device tree's chip-select timing for this board")
+            .integer("write_cycle_clocks", &P::write_cycle_clocks, "clocks", 0, 100000,
+                     "asynchronous chip-select write access (setup + strobe + hold) in interface "
+                     "clocks (clock_mhz); 0 = the controller preset's write_cycle_ns",
+                     "the boot loader's or device tree's chip-select timing for this board");
     return s;
   }
 };

@@ -191,6 +191,30 @@ TEST(OspiController, OctalDtrReadsAtTheBusRateMinusCommandAndDummy) {
   checkBoundsAndAmortization(o, "octal dtr");
 }
 
+// A host that transmits on one line (device tree spi-tx-bus-width 1) reads 1-1-4: the address
+// goes on one line (32 clocks for 4 bytes instead of 8), the data on four; it programmes on one.
+TEST(OspiController, OneLineTransmitSendsTheAddressAndTheProgrammeDataOnOneLine) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;
+  models::NorFlashParams f = octalNor();
+  f.read_dummy_cycles = 8;
+  f.address_bytes = 4;
+  const auto q144 = models::spiBusFromMode("quad", 64, 4);
+  const auto q114 = models::spiBusFromMode("quad 1-1-4", 64, 4);
+  EXPECT_EQ(q144.address_lines, 0);
+  EXPECT_EQ(q114.address_lines, 1);
+  EXPECT_EQ(q114.lines, 4);
+  models::OspiController a(c, q144, f), b(c, q114, f);
+  EXPECT_DOUBLE_EQ(a.readCommandClocks(), 8 + 8 + 8);
+  EXPECT_DOUBLE_EQ(b.readCommandClocks(), 8 + 32 + 8);
+  // Same data rate on the read side.
+  EXPECT_DOUBLE_EQ(a.linkBytesPerSecond(Dir::Read), b.linkBytesPerSecond(Dir::Read));
+  // A page of programme data: 2 clocks per byte on four lines, 8 on one.
+  const auto wa = a.request(Dir::Write, f.page_bytes), wb = b.request(Dir::Write, f.page_bytes);
+  EXPECT_NEAR(wb.transfer, 4 * wa.transfer, 1e-15);
+  EXPECT_NEAR(wb.transfer, double(f.page_bytes) * 8 / 64e6, 1e-15);
+}
+
 // DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
 // opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
 TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
@@ -427,6 +451,32 @@ TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
   EXPECT_GE(queued.wall,
             k3.path->request(Dir::Read, 4096).total() / d.linux.fio_iodepth * (1 - 1e-9));
   EXPECT_LE(queued.throughput(), k3.path->linkBytesPerSecond(Dir::Read));
+}
+
+// A board whose boot loader programs the NAND chip select (the OMAP-L138 LCDK: U-Boot sets CS3
+// to the field maxima, 88 EMIFA clocks per access, and the device tree leaves it) moves page
+// data at that access time; a board without such a set-up (AM335x GPMC) keeps the preset's.
+TEST(StoragePaths, NandAccessTimeFollowsTheBoardsChipSelectClocks) {
+  const auto& d = data();
+  const BoardPath lcdk = makeBoardPath(board("omapl138-lcdk"), d, Medium::Nand);
+  ASSERT_NE(lcdk.nand, nullptr);
+  const auto& per = *lcdk.peripheral;
+  ASSERT_GT(per.clock_mhz, 0);
+  ASSERT_GT(per.read_cycle_clocks, 0);
+  EXPECT_NEAR(lcdk.nand->controller().read_cycle_ns, per.read_cycle_clocks * 1e3 / per.clock_mhz,
+              1e-9);
+  EXPECT_NEAR(lcdk.nand->controller().write_cycle_ns,
+              per.write_cycle_clocks * 1e3 / per.clock_mhz, 1e-9);
+  EXPECT_NE(lcdk.nand->controller().read_cycle_ns, lcdk.controller->nand->read_cycle_ns);
+  // The port time of a page is its 16-bit accesses at that time.
+  const auto& f = lcdk.nand->flash();
+  EXPECT_NEAR(lcdk.nand->portSeconds(Dir::Read, f.page_bytes),
+              double(f.page_bytes + f.oob_bytes) / 2 * lcdk.nand->controller().read_cycle_ns * 1e-9,
+              1e-12);
+  const BoardPath am335x = makeBoardPath(board("am335x-evm"), d, Medium::Nand);
+  ASSERT_NE(am335x.nand, nullptr);
+  EXPECT_EQ(am335x.peripheral->read_cycle_clocks, 0);
+  EXPECT_EQ(am335x.nand->controller().read_cycle_ns, am335x.controller->nand->read_cycle_ns);
 }
 
 // MUSB host (AM335x): reads move one 512-byte packet per CPPI 4.1 descriptor, so each packet's

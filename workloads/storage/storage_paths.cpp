@@ -114,8 +114,14 @@ BoardPath makeBoardPath(const soc::BoardConfig& board, const StorageData& data, 
   } else if (c.nand) {
     if (!bp.device || !bp.device->nand)
       missing(board, "device '" + per.device + "' of " + per.instance + " is not a NAND preset");
-    auto n = std::make_unique<models::NandController>(*c.nand, *bp.device->nand,
-                                                      per.bus_width_bits);
+    // A board whose boot loader programs the chip-select timing (and whose device tree leaves
+    // it alone) sets the access cycles in interface clocks: they replace the preset's times.
+    models::NandControllerParams ctl = *c.nand;
+    if (per.clock_mhz > 0 && per.read_cycle_clocks > 0)
+      ctl.read_cycle_ns = per.read_cycle_clocks * 1e3 / per.clock_mhz;
+    if (per.clock_mhz > 0 && per.write_cycle_clocks > 0)
+      ctl.write_cycle_ns = per.write_cycle_clocks * 1e3 / per.clock_mhz;
+    auto n = std::make_unique<models::NandController>(ctl, *bp.device->nand, per.bus_width_bits);
     bp.nand = n.get();
     bp.path = std::move(n);
     bp.driverRequestInstructions = c.nand->driver_page_instructions;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/format.h"
+
 namespace socsim::models {
 
 using storage::Dir;
@@ -51,7 +53,10 @@ double NandController::eraseSeconds(std::uint64_t bytes) const {
 }
 
 std::string NandController::describe() const {
-  return ctl_.name + " " + std::to_string(widthBytes_ * 8) + "-bit + " + flash_.name;
+  return ctl_.name + " " + std::to_string(widthBytes_ * 8) + "-bit (" +
+         formatNumber(std::round(ctl_.read_cycle_ns)) + "/" +
+         formatNumber(std::round(ctl_.write_cycle_ns)) +
+         " ns read/write access) + " + flash_.name;
 }
 
 }  // namespace socsim::models

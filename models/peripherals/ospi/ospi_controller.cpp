@@ -27,6 +27,8 @@ SpiBus spiBusFromMode(const std::string& mode, double clockMhz, int busWidthBits
   else
     b.lines = 1;
   b.dtr = m.find("ddr") != std::string::npos || m.find("dtr") != std::string::npos;
+  // "1-1-4" / "1-1-2" / "1-1-8": opcode and address on one line, data on the wide bus.
+  if (m.find("1-1-") != std::string::npos) b.address_lines = 1;
   return b;
 }
 
@@ -41,12 +43,17 @@ double OspiController::clocksForBytes(double bytes) const {
   return bytes * 8 / bus_.lines / (bus_.dtr ? 2 : 1);
 }
 
+double OspiController::txClocksForBytes(double bytes) const {
+  if (bus_.address_lines <= 0) return clocksForBytes(bytes);
+  return bytes * 8 / bus_.address_lines / (bus_.dtr ? 2 : 1);
+}
+
 double OspiController::readCommandClocks() const {
   const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
   // The opcode goes on all lines in octal/DTR protocols (8D-8D-8D), on one line otherwise
   // (1-1-4 / 1-4-4 fast reads send the opcode on DQ0).
   const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
-  return opClocks + clocksForBytes(flash_.address_bytes) + flash_.read_dummy_cycles;
+  return opClocks + txClocksForBytes(flash_.address_bytes) + flash_.read_dummy_cycles;
 }
 
 double OspiController::linkBytesPerSecond(Dir) const {
@@ -108,10 +115,14 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
   const double pages = std::max(1.0, std::ceil(n / page));
   const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
   const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
-  t.command = pages * (2 * (opClocks / clk + ovh) + clocksForBytes(flash_.address_bytes) / clk);
+  t.command = pages * (2 * (opClocks / clk + ovh) + txClocksForBytes(flash_.address_bytes) / clk);
   // With a DMA read path the programme data streams at the bus rate; without one the CPU's
-  // PIO path moves it (in lockstep word by word where the controller has no FIFO).
-  t.transfer = ctl_.dma_mbps > 0 ? clocksForBytes(n) / clk : dataSeconds(bytes);
+  // PIO path moves it (in lockstep word by word where the controller has no FIFO). A host
+  // that transmits on one line (1-1-4 reads) programmes on one line too.
+  if (bus_.address_lines > 0)
+    t.transfer = std::max(txClocksForBytes(n) / clk, ctl_.dma_mbps > 0 ? 0.0 : pioSeconds(bytes));
+  else
+    t.transfer = ctl_.dma_mbps > 0 ? clocksForBytes(n) / clk : dataSeconds(bytes);
   // The driver polls status every status_poll_us: on average half an interval is lost.
   t.device = pages * (flash_.page_program_us + 0.5 * ctl_.status_poll_us) * 1e-6;
   return t;
@@ -128,12 +139,14 @@ double OspiController::eraseSeconds(std::uint64_t bytes) const {
   const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
   const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
   const double ops = 2 * (opClocks / bus_.clock_hz + ctl_.transaction_overhead_ns * 1e-9) +
-                     clocksForBytes(flash_.address_bytes) / bus_.clock_hz;
+                     txClocksForBytes(flash_.address_bytes) / bus_.clock_hz;
   return sectors * (ops + flash_.sector_erase_ms * 1e-3 + 0.5 * ctl_.status_poll_us * 1e-6);
 }
 
 std::string OspiController::describe() const {
-  return ctl_.name + " " + std::to_string(bus_.lines) + "-line " + (bus_.dtr ? "DTR " : "STR ") +
+  return ctl_.name + " " + std::to_string(bus_.lines) + "-line " +
+         (bus_.address_lines > 0 ? "(address on " + std::to_string(bus_.address_lines) + ") " : "") +
+         (bus_.dtr ? "DTR " : "STR ") +
          formatNumber(bus_.clock_hz / 1e6) + " MHz + " + flash_.name;
 }
 

@@ -52,6 +52,9 @@ class OspiController : public storage::StoragePath {
 
  private:
   double clocksForBytes(double bytes) const;  ///< bytes on the data lines
+  /// Bytes the host drives (address, programme data): on one line when the bus's
+  /// address_lines is 1 (1-1-4), else on the data lines.
+  double txClocksForBytes(double bytes) const;
   double pioWords(std::uint64_t bytes) const;  ///< PIO accesses for `bytes` (0 with DMA)
   double wordShiftSeconds() const;             ///< one PIO word on the bus
   /// Data phase of `bytes`: the bus, capped by the DMA ceiling or the CPU's PIO path.

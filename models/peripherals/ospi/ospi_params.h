@@ -123,6 +123,9 @@ struct SpiBus {
   double clock_hz = 50e6;
   int lines = 1;     ///< 1, 2, 4, 8
   bool dtr = false;  ///< data on both edges
+  /// Lines the address goes on: 0 = the data lines (1-4-4, 8D-8D-8D); 1 when the host's
+  /// transmit side is one line (device tree spi-tx-bus-width 1: a 1-1-4 quad output read).
+  int address_lines = 0;
 };
 
 }  // namespace socsim::models
