@@ -324,6 +324,20 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   t.seconds += wakeup;
   t.otherCpuSeconds += wakeup;
   t.breakdown.add("kernel.wakeup", wakeup);
+  // On an SMP cluster the completion interrupt is taken by CPU0 (Linux's default interrupt
+  // affinity) while the caller sleeps on its own core, idle meanwhile; the wake-up keeps the
+  // caller on its previous, idle core (select_task_rq_fair), so it is a reschedule IPI to that
+  // core (GIC delivery, the IPI path) and a second exit from idle. The caller sleeps on CPU0
+  // in 1 of `cores` placements.
+  const int cores = b.mainCluster().info.cores;
+  if (cores > 1) {
+    const double share = (cores - 1.0) / cores;
+    const double ipiCpu = share * kp.ipi_instructions * pathCycles / hz;
+    const double ipiWait = share * (kp.ipi_delivery_ns * 1e-9 + wake);
+    t.seconds += ipiCpu + ipiWait;
+    t.otherCpuSeconds += ipiCpu;
+    t.breakdown.add("kernel.remote_wakeup", ipiCpu + ipiWait);
+  }
   cpu("kernel.switch_back", kp.switch_instructions * pathCycles);  // charged to the caller
   return t;
 }
