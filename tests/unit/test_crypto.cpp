@@ -341,6 +341,44 @@ TEST(OpensslSpeed, RemoteWakeUpOnlyOnSmpClusters) {
   EXPECT_NEAR(c2.seconds - c.seconds, remote(c2), 1e-12);
 }
 
+// A driver's submit and completion code is the stack's reference path (an OMAP driver over the
+// EDMA) times the driver's path_factor: SA2UL's two UDMA channels cost more than omap-aes's one.
+// (One board per test: each elaborates its platform.)
+void expectDriverPathsScaleWithPathFactor(const std::string& board, const std::string& guide,
+                                          const std::string& ip, bool above1) {
+  CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m.loadError(), "");
+  const AlgorithmSpec* aes = m.data().algorithm("aes-128-cbc");
+  const auto& st = m.stack("linux");
+  auto ctx = boardContext(board);
+  const CallTiming c = m.opensslCall(*ctx, *aes, 1024, m.data().release(guide, ""), "linux");
+  auto part = [&](const std::string& n) {
+    for (const auto& [k, v] : c.breakdown.seconds)
+      if (k == n) return v;
+    return -1.0;
+  };
+  const soc::PeripheralParams* per = nullptr;
+  const EnginePreset* e = m.linuxEngine(ctx->board(), *aes, &per);
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(e->ip, ip);
+  const double hz = ctx->board().mainCluster().core.clock_mhz * 1e6;
+  const double cpi = m.kernelCpi(*ctx, st);
+  const double f = e->linuxDriver.path_factor;
+  EXPECT_NEAR(part("driver.submit"), f * st.driver_submit_instructions * cpi / hz, 1e-15);
+  EXPECT_NEAR(part("driver.complete"), f * st.driver_complete_instructions * cpi / hz, 1e-15);
+  if (above1) {
+    EXPECT_GT(f, 1.0);
+  } else {
+    EXPECT_EQ(f, 1.0);
+  }
+}
+TEST(OpensslSpeed, Sa2ulDriverPathsScaleWithItsPathFactor) {
+  expectDriverPathsScaleWithPathFactor("j721e-idk-gw", "003_5c626eb3448d1a85", "sa2ul", true);
+}
+TEST(OpensslSpeed, OmapAesDriverPathsAreTheStacksReferencePath) {
+  expectDriverPathsScaleWithPathFactor("am335x-evm", "000_c397333184f33b18", "omap-aes", false);
+}
+
 // The same omap-sham digest in two releases of one board: guide 000's kernel ran the driver's
 // own queue in the caller (no crypto_engine kthread; submit and DMA set-up are the caller's CPU
 // time), guide 002's hands the request to the crypto_engine kthread (its wake-up, run and pump

@@ -218,7 +218,7 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   }
   // Submit, DMA mapping (cache maintenance: clean the source; a cipher also invalidates the
   // destination) and MMIO: in the caller, or in the kthread when queued.
-  cpu("driver.submit", st.driver_submit_instructions * kernelCpi / hz, !queued);
+  cpu("driver.submit", d.path_factor * st.driver_submit_instructions * kernelCpi / hz, !queued);
   const double lines = std::ceil(static_cast<double>(r.bytes) / kLineBytes) *
                        (models::isDigest(r.op) ? 1 : 2);
   cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz, !queued);
@@ -229,7 +229,8 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   t.busySeconds += d.poll_fraction * et.total();
   for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
   // Completion: each interrupt's entry and exit (the stack's interrupt path), then the DMA
-  // driver's completion and the crypto driver's callback (driver_complete_instructions).
+  // driver's completion and the crypto driver's callback (driver_complete_instructions, times
+  // the driver's path_factor).
   // A threaded handler (PREEMPT_RT: irq_thread_instructions > 0) is woken and switched to, and
   // switched away from when it sleeps again: to idle after every interrupt but the last, whose
   // thread hands the CPU to the woken caller (that switch is the caller's switch back) or, for
@@ -241,7 +242,8 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
       (n * (kp.irq_instructions + kp.irq_thread_instructions) +
        switches * kp.switch_instructions) * pathCycles / hz,
       false);
-  cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz, false);
+  cpu("driver.complete", d.path_factor * st.driver_complete_instructions * kernelCpi / hz,
+      false);
   return t;
 }
 
