@@ -293,8 +293,16 @@ TEST(OpensslSpeed, SleepingCallerPaysTheKernelPathsAndIsChargedOnlyItsOwnPart) {
   double sum = 0;
   for (const auto& [n, s] : c.breakdown.seconds) sum += s;
   EXPECT_NEAR(sum, c.seconds, 1e-12);
+  // The J721E's two A72s: the caller sleeps on the core the completion interrupt does not
+  // reach in 1 of 2 placements; its wake-up is then an IPI and a second exit from idle.
+  const int cores = ctx->board().mainCluster().info.cores;
+  ASSERT_EQ(cores, 2);
+  const double share = (cores - 1.0) / cores;
+  const double ipiCpu = share * kp.ipi_instructions * cycles / hz;
+  EXPECT_NEAR(part("kernel.remote_wakeup"),
+              ipiCpu + share * (kp.ipi_delivery_ns * 1e-9 + st.wakeup_latency_us * 1e-6), 1e-15);
   const double whileAsleep = part("kernel.switch_away") + part("driver.interrupts") +
-                             part("driver.complete") + part("kernel.wakeup");
+                             part("driver.complete") + part("kernel.wakeup") + ipiCpu;
   EXPECT_NEAR(c.otherCpuSeconds, whileAsleep, 1e-12);
   EXPECT_GT(c.busySeconds, part("kernel.switch_back"));
   EXPECT_LT(c.busySeconds + c.otherCpuSeconds, c.seconds);  // the engine and the idle exit
@@ -306,6 +314,69 @@ TEST(OpensslSpeed, SleepingCallerPaysTheKernelPathsAndIsChargedOnlyItsOwnPart) {
   const CallTiming c2 = m.opensslCall(ctx2, *aes, 1024, rel, "linux");
   EXPECT_NEAR(c2.seconds - c.seconds, 2 * 1000 * cycles / hz, 1e-12);
   EXPECT_NEAR(c2.busySeconds - c.busySeconds, 1000 * cycles / hz, 1e-12);
+}
+
+// A uniprocessor (AM335x, one A8) takes the completion interrupt on the core the caller sleeps
+// on: no IPI, no second exit from idle; a second core adds both in half the placements.
+TEST(OpensslSpeed, RemoteWakeUpOnlyOnSmpClusters) {
+  auto ctx = boardContext("am335x-evm");
+  CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m.loadError(), "");
+  const AlgorithmSpec* aes = m.data().algorithm("aes-128-cbc");
+  const ReleaseSpec& rel = m.data().release("000_c397333184f33b18", "");
+  ASSERT_EQ(ctx->board().mainCluster().info.cores, 1);
+  auto remote = [](const CallTiming& c) {
+    for (const auto& [k, v] : c.breakdown.seconds)
+      if (k == "kernel.remote_wakeup") return v;
+    return -1.0;
+  };
+  const CallTiming c = m.opensslCall(*ctx, *aes, 1024, rel, "linux");
+  ASSERT_EQ(c.path, "engine:omap-aes");
+  EXPECT_EQ(remote(c), -1.0);
+  soc::BoardConfig b2 = ctx->board();
+  b2.clusters[0].info.cores = 2;
+  validation::BoardRunContext ctx2(std::make_unique<soc::BoardConfig>(b2));
+  const CallTiming c2 = m.opensslCall(ctx2, *aes, 1024, rel, "linux");
+  EXPECT_GT(remote(c2), 0.5 * m.stack("linux").wakeup_latency_us * 1e-6);
+  EXPECT_NEAR(c2.seconds - c.seconds, remote(c2), 1e-12);
+}
+
+// A driver's submit and completion code is the stack's reference path (an OMAP driver over the
+// EDMA) times the driver's path_factor: SA2UL's two UDMA channels cost more than omap-aes's one.
+// (One board per test: each elaborates its platform.)
+void expectDriverPathsScaleWithPathFactor(const std::string& board, const std::string& guide,
+                                          const std::string& ip, bool above1) {
+  CryptoModel m(defaultCryptoDir(), defaultEnginesDir());
+  ASSERT_EQ(m.loadError(), "");
+  const AlgorithmSpec* aes = m.data().algorithm("aes-128-cbc");
+  const auto& st = m.stack("linux");
+  auto ctx = boardContext(board);
+  const CallTiming c = m.opensslCall(*ctx, *aes, 1024, m.data().release(guide, ""), "linux");
+  auto part = [&](const std::string& n) {
+    for (const auto& [k, v] : c.breakdown.seconds)
+      if (k == n) return v;
+    return -1.0;
+  };
+  const soc::PeripheralParams* per = nullptr;
+  const EnginePreset* e = m.linuxEngine(ctx->board(), *aes, &per);
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(e->ip, ip);
+  const double hz = ctx->board().mainCluster().core.clock_mhz * 1e6;
+  const double cpi = m.kernelCpi(*ctx, st);
+  const double f = e->linuxDriver.path_factor;
+  EXPECT_NEAR(part("driver.submit"), f * st.driver_submit_instructions * cpi / hz, 1e-15);
+  EXPECT_NEAR(part("driver.complete"), f * st.driver_complete_instructions * cpi / hz, 1e-15);
+  if (above1) {
+    EXPECT_GT(f, 1.0);
+  } else {
+    EXPECT_EQ(f, 1.0);
+  }
+}
+TEST(OpensslSpeed, Sa2ulDriverPathsScaleWithItsPathFactor) {
+  expectDriverPathsScaleWithPathFactor("j721e-idk-gw", "003_5c626eb3448d1a85", "sa2ul", true);
+}
+TEST(OpensslSpeed, OmapAesDriverPathsAreTheStacksReferencePath) {
+  expectDriverPathsScaleWithPathFactor("am335x-evm", "000_c397333184f33b18", "omap-aes", false);
 }
 
 // The same omap-sham digest in two releases of one board: guide 000's kernel ran the driver's

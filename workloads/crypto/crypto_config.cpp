@@ -265,6 +265,11 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
                 "share of the engine time the host is busy (polling, PIO)", kDriver)
           .real("pka_register_accesses_per_word", &P::pka_register_accesses_per_word, "count", 0,
                 100, "host accesses per 32-bit PKA operand word", kDriver)
+          .real("path_factor", &P::path_factor, "ratio", 0.1, 10,
+                "the driver's submit and completion code relative to the stack's "
+                "driver_submit_instructions / driver_complete_instructions (an OMAP driver "
+                "over the EDMA: 1)",
+                kDriver)
           .flag("one_request_at_a_time", &P::one_request_at_a_time,
                 "the driver runs one request at a time: the next starts after the previous "
                 "one's completion callback (its set-up, interrupts and callback occupy the "

@@ -113,6 +113,10 @@ struct CryptoDriverParams {
   double register_access_ns = 100;            ///< one MMIO access over the interconnect
   double poll_fraction = 0;                   ///< share of the engine time the host spends busy
   double pka_register_accesses_per_word = 1;  ///< PKA operand transfer, per 32-bit word
+  /// The driver's submit and completion code (the stack's driver_submit_instructions and
+  /// driver_complete_instructions) relative to the stack's reference path, an OMAP driver over
+  /// the EDMA (ratio; the driver's preset says where its value comes from).
+  double path_factor = 1;
   /// The driver holds the engine from a request's start to its completion callback (one
   /// request in flight: its set-up, the completion interrupts and callback are the engine's
   /// occupancy too); otherwise requests queue in the DMA rings and only the hardware time

@@ -218,7 +218,7 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   }
   // Submit, DMA mapping (cache maintenance: clean the source; a cipher also invalidates the
   // destination) and MMIO: in the caller, or in the kthread when queued.
-  cpu("driver.submit", st.driver_submit_instructions * kernelCpi / hz, !queued);
+  cpu("driver.submit", d.path_factor * st.driver_submit_instructions * kernelCpi / hz, !queued);
   const double lines = std::ceil(static_cast<double>(r.bytes) / kLineBytes) *
                        (models::isDigest(r.op) ? 1 : 2);
   cpu("driver.cache_maintenance", lines * st.cache_maintenance_cycles_per_line / hz, !queued);
@@ -229,7 +229,8 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
   t.busySeconds += d.poll_fraction * et.total();
   for (const auto& [n, sec] : et.parts(prefix)) t.breakdown.add(n, sec);
   // Completion: each interrupt's entry and exit (the stack's interrupt path), then the DMA
-  // driver's completion and the crypto driver's callback (driver_complete_instructions).
+  // driver's completion and the crypto driver's callback (driver_complete_instructions, times
+  // the driver's path_factor).
   // A threaded handler (PREEMPT_RT: irq_thread_instructions > 0) is woken and switched to, and
   // switched away from when it sleeps again: to idle after every interrupt but the last, whose
   // thread hands the CPU to the woken caller (that switch is the caller's switch back) or, for
@@ -241,7 +242,8 @@ CallTiming CryptoModel::engineRequest(RunContext& ctx, const EnginePreset& e,
       (n * (kp.irq_instructions + kp.irq_thread_instructions) +
        switches * kp.switch_instructions) * pathCycles / hz,
       false);
-  cpu("driver.complete", st.driver_complete_instructions * kernelCpi / hz, false);
+  cpu("driver.complete", d.path_factor * st.driver_complete_instructions * kernelCpi / hz,
+      false);
   return t;
 }
 
@@ -324,6 +326,20 @@ CallTiming CryptoModel::opensslCall(RunContext& ctx, const AlgorithmSpec& alg, s
   t.seconds += wakeup;
   t.otherCpuSeconds += wakeup;
   t.breakdown.add("kernel.wakeup", wakeup);
+  // On an SMP cluster the completion interrupt is taken by CPU0 (Linux's default interrupt
+  // affinity) while the caller sleeps on its own core, idle meanwhile; the wake-up keeps the
+  // caller on its previous, idle core (select_task_rq_fair), so it is a reschedule IPI to that
+  // core (GIC delivery, the IPI path) and a second exit from idle. The caller sleeps on CPU0
+  // in 1 of `cores` placements.
+  const int cores = b.mainCluster().info.cores;
+  if (cores > 1) {
+    const double share = (cores - 1.0) / cores;
+    const double ipiCpu = share * kp.ipi_instructions * pathCycles / hz;
+    const double ipiWait = share * (kp.ipi_delivery_ns * 1e-9 + wake);
+    t.seconds += ipiCpu + ipiWait;
+    t.otherCpuSeconds += ipiCpu;
+    t.breakdown.add("kernel.remote_wakeup", ipiCpu + ipiWait);
+  }
   cpu("kernel.switch_back", kp.switch_instructions * pathCycles);  // charged to the caller
   return t;
 }
