@@ -71,6 +71,9 @@ struct KernelPathParams {
   double munmap_instructions = 3000;
   double page_alloc_instructions = 400;
   double page_free_instructions = 250;
+  double shmem_create_instructions = 4000;
+  double shmem_write_instructions = 2000;
+  double shmem_write_page_instructions = 4000;
   // ---- scheduler
   double wakeup_instructions = 800;
   double switch_instructions = 2000;
@@ -254,6 +257,22 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
          "allocate one page from the per-CPU lists (+ memcg charge)");
     path("page_free_instructions", &P::page_free_instructions, 1e5,
          "free one page to the per-CPU lists");
+    path("shmem_create_instructions", &P::shmem_create_instructions, 1e6,
+         "creat() of a new file on tmpfs beyond the path walk and the open tail: lookup_open "
+         "(d_alloc_parallel, security_inode_create), shmem_mknod -> shmem_get_inode (new_inode, "
+         "inode_init_always, shmem_reserve_inode, timestamps; simple_offset_add since 6.6), "
+         "d_instantiate, the directory's size and times, fsnotify_create");
+    path("shmem_write_instructions", &P::shmem_write_instructions, 1e5,
+         "a buffered write() to a tmpfs file beyond the descriptor and vfs_write: "
+         "shmem_file_write_iter / generic_file_write_iter with the inode lock, "
+         "generic_write_checks, file_remove_privs, file_update_time (timestamps, "
+         "mark_inode_dirty) and the i_size update of an extending write");
+    path("shmem_write_page_instructions", &P::shmem_write_page_instructions, 1e5,
+         "per page a buffered write() adds to a tmpfs file, beyond the page allocation: "
+         "generic_perform_write -> shmem_write_begin (shmem_get_folio_gfp: page-cache miss, "
+         "shmem_alloc_and_add_folio with the memcg charge, xarray insert, lruvec statistics, "
+         "folio_add_lru), shmem_write_end (folio_mark_dirty, unlock, put), "
+         "balance_dirty_pages_ratelimited; the copy and the zeroed tail run on the memory system");
     path("wakeup_instructions", &P::wakeup_instructions, 1e5,
          "try_to_wake_up: select_task_rq, enqueue_task, check_preempt");
     path("switch_instructions", &P::switch_instructions, 1e5,

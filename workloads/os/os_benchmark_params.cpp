@@ -84,7 +84,17 @@ const params::Schema<LmbenchParams>& LmbenchParams::schema() {
                  "size of the file lat_pagefault maps (pages touched in random order)",
                  "calibrated: lmbench's scratch file (>= 1 MB, src/lat_pagefault.c)")
           .integer("sum_access_bytes", &P::sum_access_bytes, "bytes", 1, 64,
-                   "width of lat_ctx sumit() loads", "lmbench3 src/lat_ctx.c sumit (int)");
+                   "width of lat_ctx sumit() loads", "lmbench3 src/lat_ctx.c sumit (int)")
+          .real("benchmp_enough_us", &P::benchmp_enough_us, "us", 100, 1e7,
+                "benchmp's timing interval: each timed run is sized to last about this long",
+                "lmbench3 src/lib_timing.c compute_enough: the first of 5000, 10000, 50000, "
+                "100000 us whose timing scales linearly (5000 on a quiet board; the ENOUGH "
+                "variable of lmbench's scripts carries it)")
+          .real("benchmp_iteration_margin", &P::benchmp_iteration_margin, "ratio", 1, 2,
+                "benchmp sets the iterations of the next run to margin x enough / the time of "
+                "one iteration (+1) and keeps them while a run lasts 0.99-1.2 x enough; lat_fs "
+                "prints that count as its number of files",
+                "lmbench3 src/lib_timing.c benchmp_interval (tmp *= 1.1 * state->enough)");
   return s;
 }
 
@@ -102,23 +112,6 @@ const params::Schema<SetupParams>& SetupParams::schema() {
           .integer("open_rpcs", &P::open_rpcs, "count", 0, 100,
                    "RPCs of open()+close() of an unmodified file (close-to-open GETATTR)",
                    "RFC 7530 / Linux NFS close-to-open consistency")
-          .integer("create_rpcs", &P::create_rpcs, "count", 0, 100,
-                   "RPCs of creat() of a new file (LOOKUP, CREATE)", "RFC 1813 / Linux NFS client")
-          .integer("create_sync_ops", &P::create_sync_ops, "count", 0, 100,
-                   "of which committed synchronously by the server",
-                   "RFC 1813: CREATE is synchronous")
-          .integer("write_rpcs", &P::write_rpcs, "count", 0, 100,
-                   "RPCs per WRITE request that flushes a written file at close (one request "
-                   "per nfs_wsize_bytes of data)",
-                   "Linux NFS client: nfs_file_flush at close writes the dirty pages back")
-          .integer("write_sync_ops", &P::write_sync_ops, "count", 0, 100,
-                   "of which synchronous on the server, per WRITE request",
-                   "Linux NFS client: a flush with nothing else to commit sends FILE_SYNC "
-                   "WRITEs (FLUSH_COND_STABLE), each committed by the server (RFC 1813)")
-          .bytes("nfs_wsize_bytes", &P::nfs_wsize_bytes, 512, 1ull << 20,
-                 "NFS root write size: data bytes per WRITE request",
-                 "Linux fs/nfs/nfsroot.c NFS_DEF_OPTIONS (rsize=4096,wsize=4096), the NFS "
-                 "root's default mount options")
           .real("link_mbps", &P::link_mbps, "Mbit/s", 0, 1e6,
                 "lab link rate for the NFS data; 0 = the board's Ethernet port speed",
                 "board fact (peripherals[].link_speed_mbps)");

@@ -33,20 +33,18 @@ struct LmbenchParams {
   int mmap_touch_divisor = 10;                    ///< lat_mmap touches size / N
   std::uint64_t pagefault_file_bytes = 8388608;   ///< lat_pagefault file size
   int sum_access_bytes = 4;                       ///< lat_ctx sumit() loads ints
+  double benchmp_enough_us = 5000;       ///< benchmp timing interval (lib_timing.c ENOUGH)
+  double benchmp_iteration_margin = 1.1;  ///< benchmp sizes a run to margin x enough
   static const params::Schema<LmbenchParams>& schema();
 };
 
 /// The guides' measurement set-up, shared by every board (declared set-up facts, DESIGN.md
-/// rule 2): LMBench's scratch files are on the NFS root file system of the test farm.
+/// rule 2): lat_syscall open's file is on the NFS root file system of the test farm; lat_fs
+/// creates its files in /tmp (tmpfs), which is in memory.
 struct SetupParams {
   double nfs_rtt_us = 150;       ///< RPC round trip over the LAN incl. server turnaround
   double nfs_sync_op_us = 1500;  ///< server time of an operation committed to stable storage
   int open_rpcs = 1;             ///< RPCs of open()+close() of an unmodified file
-  int create_rpcs = 2;           ///< RPCs of creat() (LOOKUP, CREATE)
-  int create_sync_ops = 1;       ///< of which committed synchronously on the server
-  int write_rpcs = 1;            ///< RPCs per WRITE request flushing a file at close
-  int write_sync_ops = 1;        ///< of which synchronous (FILE_SYNC), per WRITE request
-  std::uint64_t nfs_wsize_bytes = 4096;  ///< data bytes per WRITE request (NFS root wsize)
   double link_mbps = 0;          ///< 0 = the board's Ethernet port speed
   static const params::Schema<SetupParams>& schema();
 };
