@@ -1203,8 +1203,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (opt.warmStart && g.budget > 0) {
     for (const FreeParam* p : committedFitted(opt.sourceDir, group.name, reg)) {
       if (std::find(cand.begin(), cand.end(), p) == cand.end()) continue;  // no longer a candidate
-      const ParamValue* cv = committedAll.find(p->scope, p->key);
-      double v = cv && cv->origin == ownFile ? cv->value : p->defaultValue;
+      double v = committedAll.valueOr(*p, ownFile);
       if (!(v >= p->lo && v <= p->hi)) v = p->defaultValue;
       kept.push_back(p);
       keptStart.push_back(v);
@@ -1922,9 +1921,8 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         std::vector<const FreeParam*> ps;
         std::vector<double> vs;
         for (const FreeParam* p : c.fitted) {
-          const ParamValue* cv = committed.find(p->scope, p->key);
           ps.push_back(p);
-          vs.push_back(moved(cv ? cv->value : p->defaultValue, p));
+          vs.push_back(moved(committed.valueOr(*p), p));
         }
         groupMoves = movedUnits(sel.predict(ps, vs));
         ++plan.groupScreens;
@@ -1946,8 +1944,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
           continue;
         }
         ++plan.screened;
-        const ParamValue* cv = committed.find(p->scope, p->key);
-        double cur = cv ? cv->value : p->defaultValue;
+        double cur = committed.valueOr(*p);
         double v = moved(cur, p);
         if (v == cur) continue;
         for (const auto& u : movedUnits(sel.predict({p}, {v}))) movesUnit[p].insert(u);
@@ -2040,10 +2037,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         c.ev->restrictTo(scored);
       }
       std::vector<double> full;
-      for (auto* p : c.fitted) {
-        const ParamValue* v = values.find(p->scope, p->key);
-        full.push_back(v ? v->value : p->defaultValue);
-      }
+      for (auto* p : c.fitted) full.push_back(values.valueOr(*p));
       // The time budget: what is left after the final prediction pass, shared by the refits
       // still to run (this one included). A refit runs its start and end predictions besides
       // the optimizer's trials (about 2 evaluations of this group's refits so far, or half its
@@ -2125,8 +2119,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     bool same = !changed.empty();
     for (const auto& [name, v] : changed) {
       const FreeParam* p = reg.find(name);
-      const ParamValue* c = p ? committed.find(p->scope, p->key) : nullptr;
-      same = same && p && v == (c ? c->value : p->defaultValue);
+      same = same && p && v == committed.valueOr(*p);
     }
     plan.unitsAtCommitted += same ? 1 : 0;
   }

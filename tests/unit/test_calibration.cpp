@@ -184,6 +184,11 @@ TEST(Overrides, WrittenParamsFileReadsBack) {
   const ParamValue* v = set.find(p->scope, p->key);
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->value, 200.0);
+  // The committed value or the default (one helper for calibrate's five places that need it).
+  EXPECT_EQ(set.valueOr(*p), 200.0);
+  EXPECT_EQ(set.valueOr(*p, v->origin), 200.0);
+  EXPECT_EQ(set.valueOr(*p, "another.yaml"), p->defaultValue);
+  EXPECT_EQ(ParamSet().valueOr(*p), p->defaultValue);
   fs::remove_all(dir);
 }
 
