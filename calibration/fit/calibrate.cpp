@@ -2071,9 +2071,22 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       if (!refitNeeded(u, c)) continue;
       anyRefit = true;
       c.ev->setBase(values);
+      // The evaluations and board runs of this refit, its group's first pass included.
+      int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
       if (c.ev->evaluations() == 0) {
         auto tFirst = std::chrono::steady_clock::now();
-        c.ev->predict({}, {});  // records what each board reads
+        // Records what each board reads, at the point this unit's refit starts from (the fitted
+        // values that move the unit's rows at their defaults, honest start): the refit's start
+        // and the held rows' prediction are then memo answers. Session 8 ran this pass at the
+        // committed values, which no refit uses: one more pass over the group's boards.
+        std::vector<const FreeParam*> startParams;
+        std::vector<double> startValues;
+        for (const FreeParam* p : c.fitted)
+          if (relevant(*p)) {
+            startParams.push_back(p);
+            startValues.push_back(p->defaultValue);
+          }
+        c.ev->predict(startParams, startValues);
         c.firstEvalSeconds = since(tFirst);
         // The refit's objective counts the rows validate scores (a stale report may hold a
         // row the policy now excludes, such as a config echo; --check flags that report).
@@ -2100,7 +2113,6 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         if (allot < perEval) maxEvals = 0;
         allot = std::max(0.01, allot);
       }
-      int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
       HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
       if (h.evaluations > 0) {
         evalCost[c.group->name].first += h.seconds;
