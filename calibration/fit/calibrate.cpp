@@ -609,7 +609,7 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << "- result: " << g.outcome
      << (g.outcome == "fitted" || g.outcome == "nothing to fit" || g.outcome.empty()
              ? std::string()
-             : " (the optimizer found no lower data loss)")
+             : " (" + g.optimizerStop + ")")
      << "\n- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs; optimizer cap "
      << g.maxEvaluations << "), " << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
@@ -1350,7 +1350,17 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     best = startValues;
     g.lossAfter = g.lossStart;
   }
-  if (!fit.empty()) {
+  // Under a time budget, a group whose allotment is spent before the optimizer (a short budget
+  // on a loaded machine: the pre-pass alone can exceed it) keeps its start point: the optimizer's
+  // first new point costs a whole evaluation past the allotment (session 9, --time-budget 300 at
+  // load 20: 65 s for memory, ~250 s over the 30 groups).
+  const bool noOptimizerTime =
+      opt.timeBudgetSeconds > 0 && 0.7 * allotSeconds - elapsed() <= 0 && !fit.empty();
+  if (noOptimizerTime) {
+    g.optimizerStop = "time (allotment spent before the optimizer)";
+    if (log) *log << "  optimizer: not run, the allotment is spent\n";
+  }
+  if (!fit.empty() && !noOptimizerTime) {
     // The optimizer begins at the start point; the regularization pulls toward the documented
     // defaults (the prior is the physics, the start point only where the search begins).
     std::vector<double> x0, xDefault;
@@ -1412,7 +1422,8 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
          << formatSig(g.lossBefore, 5) << ", start " << formatSig(g.lossStart, 5) << ")"
          << (g.outcome == "fitted" || g.outcome == "nothing to fit"
                  ? std::string()
-                 : ": the optimizer found nothing lower, the params file keeps them")
+                 : noOptimizerTime ? ": no time was left for the optimizer, the params file keeps them"
+                                   : ": the optimizer found nothing lower, the params file keeps them")
          << "\n";
   auto after = ev.predict(fit, best);
   g.optimizeSeconds = phase(tOptimize);
