@@ -48,8 +48,7 @@ std::string tail(const std::string& s) {
 }
 
 [[noreturn]] void childMain(const PointWork& work, const Point& p, int out, int err) {
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  resetStopSignalsInChild();
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the sweep
   int devnull = open("/dev/null", O_WRONLY);
   if (devnull >= 0) dup2(devnull, STDOUT_FILENO);  // SystemC's banner and model chatter
@@ -165,7 +164,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
         waitMs = std::min(waitMs, std::max(0, static_cast<int>(left * 1000) + 1));
       }
     }
-    if (!running.empty()) poll(pfds.data(), pfds.size(), waitMs);
+    if (!running.empty()) stopGuard.poll(pfds.data(), pfds.size(), waitMs);
 
     for (size_t i = 0; i < running.size();) {
       Worker& w = running[i];
@@ -202,7 +201,9 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
       }
       PointResult r;
       bool have = decode(w.output, r) && r.index == w.point->index;
-      bool interrupted = stopped() && !have;
+      // A worker the same stop signal killed (Ctrl-C or `timeout` signal the process group)
+      // was interrupted, not crashed.
+      bool interrupted = StopSignalGuard::stopRequestedOrPending() && !have;
       if (!interrupted) {
         if (!have) {
           r = PointResult{};
@@ -228,6 +229,7 @@ RunSummary runLocal(const std::vector<Point>& todo, const PointWork& work, const
   }
   draw(true);
   if (opt.progress && opt.progressLineSeconds <= 0) std::fprintf(stderr, "\n");
+  stopGuard.poll(nullptr, 0, 0);  // takes a stop signal still pending
   sum.interrupted = stopped();
   sum.wallSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return sum;

@@ -214,6 +214,9 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
                 << " s";
     std::cerr << "\n" << std::flush;
   };
+  // Forked workers with a caller that wants to know: Ctrl-C / SIGTERM stop the run from here on
+  // (the start line below is printed with the guard in place).
+  StopSignalGuard guard(opt.isolate && opt.interrupted != nullptr);
   if (opt.progress && opt.progressIntervalSeconds > 0 && !boards.empty())
     std::cerr << "validate: " << rows.size() << " rows on " << boards.size()
               << (boards.size() == 1 ? " board, " : " boards, ")
@@ -231,7 +234,6 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
     size_t next = 0;
     std::vector<Worker> running;
     int jobs = std::max(1, opt.jobs);
-    StopSignalGuard guard(opt.interrupted != nullptr);
     while (next < boards.size() || !running.empty()) {
       if (opt.interrupted && StopSignalGuard::stopRequested()) {
         // Keep what finished; stop the workers and report the rest as interrupted.
@@ -290,7 +292,9 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
       // Drain pipes until one worker finishes.
       std::vector<pollfd> pfds;
       for (auto& w : running) pfds.push_back({w.fd, POLLIN, 0});
-      if (poll(pfds.data(), pfds.size(), -1) < 0) continue;
+      // The stop signals are taken only inside this wait (StopSignalGuard::poll): one that
+      // arrives after the check above returns it at once with EINTR.
+      if (guard.poll(pfds.data(), pfds.size(), -1) < 0) continue;
       for (size_t i = 0; i < running.size();) {
         auto& w = running[i];
         bool finished = false;
@@ -309,7 +313,13 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
         waitpid(w.pid, &status, 0);
         std::vector<QueryResult> res;
         size_t n = byBoard[w.board].size();
-        if (WIFSIGNALED(status)) {
+        if (WIFSIGNALED(status) && opt.interrupted &&
+            (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM) &&
+            StopSignalGuard::stopRequestedOrPending()) {
+          // The same Ctrl-C or SIGTERM stopped the worker (a terminal or `timeout` signals the
+          // whole process group): interrupted, not crashed.
+          res = failAll(n, "interrupted");
+        } else if (WIFSIGNALED(status)) {
           res = failAll(n, std::string("worker crashed (signal ") + std::to_string(WTERMSIG(status)) +
                                " " + strsignal(WTERMSIG(status)) + ")");
         } else if (!decode(w.output, n, res)) {
@@ -320,6 +330,12 @@ std::vector<ValidationRow> validate(const std::vector<calib::MeasuredRow>& rows,
         running.erase(running.begin() + static_cast<long>(i));
         pfds.erase(pfds.begin() + static_cast<long>(i));
       }
+    }
+    // A stop signal during the last wait, or still pending when the last worker finished: every
+    // row is in, but the run was asked to stop (exit 130, nothing lost).
+    if (opt.interrupted) {
+      guard.poll(nullptr, 0, 0);  // takes a pending stop signal
+      if (StopSignalGuard::stopRequested()) *opt.interrupted = true;
     }
   }
 

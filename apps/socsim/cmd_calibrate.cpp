@@ -42,7 +42,10 @@ Action addCalibrate(CLI::App& app) {
       ->transform(commaList());
   sub->add_flag("--check", o->check,
                 "re-run the committed parameters and confirm the committed reports (no fit)");
-  sub->add_option("--max-evals", o->maxEvals, "optimizer evaluations per group (default 60)");
+  sub->add_option("--max-evals", o->maxEvals,
+                  "optimizer evaluations per group (default 60; under --time-budget raised to "
+                  "what the optimizer's part of the group's allotment holds at the cost of one of its "
+                  "evaluations)");
   sub->add_option("--max-screen", o->maxScreen, "candidate parameters screened per group (default 40)");
   sub->add_option("--max-seconds", o->maxSeconds, "optimizer time per group (default 600)");
   sub->add_option("--time-budget", o->timeBudget,
@@ -196,10 +199,10 @@ Action addCalibrate(CLI::App& app) {
       // Where the time went, per group (wall seconds): what `--time-budget` has to cover.
       Table tt;
       tt.columns = {"group", "rows", "fitted", "allotment", "pre_pass", "setup", "screen",
-                    "optimize", "lobo", "total", "evaluations", "board_runs", "screen_stop",
-                    "optimizer_stop"};
+                    "optimize", "lobo", "total", "evaluations", "eval_cap", "board_runs",
+                    "screen_stop", "optimizer_stop", "result"};
       tt.numeric.assign(tt.columns.size(), true);
-      tt.numeric[0] = tt.numeric[12] = tt.numeric[13] = false;
+      tt.numeric[0] = tt.numeric[13] = tt.numeric[14] = tt.numeric[15] = false;
       double total = 0, prepass = 0;
       int skipped = 0;
       for (const auto& g : res) {
@@ -210,8 +213,10 @@ Action addCalibrate(CLI::App& app) {
         tt.addRow({g.group, std::to_string(g.rowsUsed), std::to_string(g.fitted.size()),
                    sec(g.allotSeconds), sec(g.prepassSeconds), sec(g.setupSeconds),
                    sec(g.screenSeconds), sec(g.optimizeSeconds), sec(g.loboSeconds),
-                   sec(g.seconds), std::to_string(g.evaluations), std::to_string(g.boardRuns),
-                   g.screenStop.empty() ? g.note : g.screenStop, g.optimizerStop});
+                   sec(g.seconds), std::to_string(g.evaluations),
+                   g.maxEvaluations ? std::to_string(g.maxEvaluations) : std::string("-"),
+                   std::to_string(g.boardRuns), g.screenStop.empty() ? g.note : g.screenStop,
+                   g.optimizerStop, g.outcome.empty() ? g.note : g.outcome});
       }
       std::cout << "\nTiming (wall seconds; allotment: the group's share of --time-budget):\n";
       tt.print(std::cout, fmt);

@@ -63,14 +63,20 @@ const std::vector<FitGroup>& fitGroups() {
     // shapes every storage row runs on the core model) are not in any one storage family's
     // scope: a family group that fits them sets the CPI of every other family's rows, which
     // that family's fit and --check never see.
-    for (const char* f : {"flash", "nand", "emmc", "mmc-sd", "ufs", "sata", "usb", "pcie"})
-      g.push_back({f, "io", {f},
-                   {"components/peripherals/", "workloads/storage/linux_io",
-                    "workloads/storage/uboot", "boards/"}});
-    for (const char* f : {"crypto", "sa2ul", "ipsec"})
-      g.push_back({f, "io", {f}, {"components/crypto_engines/", "workloads/crypto/"}});
+    const std::vector<std::string> kStorageScopes = {"components/peripherals/",
+                                                     "workloads/storage/linux_io",
+                                                     "workloads/storage/uboot", "boards/"};
+    for (const char* f : {"flash", "nand", "emmc", "mmc-sd", "ufs", "sata", "usb"})
+      g.push_back({f, "io", {f}, kStorageScopes});
+    // Ethernet before the groups whose rows run its network stack (workloads/net/, which only
+    // Ethernet may fit): the PCIe NIC rows and IPSec's tunnels. After them, their fits and
+    // reports saw the stack at its defaults while validate applied Ethernet's values (session 8:
+    // pcie's report said 10.4 %, validate 12.9 %).
     g.push_back({"ethernet", "io", {"ethernet"},
                  {"components/peripherals/", "components/software/", "workloads/net/"}});
+    g.push_back({"pcie", "io", {"pcie"}, kStorageScopes});
+    for (const char* f : {"crypto", "sa2ul", "ipsec"})
+      g.push_back({f, "io", {f}, {"components/crypto_engines/", "workloads/crypto/"}});
     // MCU+ drivers and Linux media paths (issue 11).
     for (const char* f : {"ipc", "mcan", "mcspi", "xip"})
       g.push_back({f, "io", {f}, {"components/peripherals/", "components/software/", "workloads/mcu/"}});
@@ -600,8 +606,12 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " (the regularization pulls toward the defaults either way)\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before (defaults) "
      << formatSig(g.lossBefore, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n"
-     << "- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs), "
-     << formatSig(g.seconds, 3) << " s\n\n"
+     << "- result: " << g.outcome
+     << (g.outcome == "fitted" || g.outcome == "nothing to fit" || g.outcome.empty()
+             ? std::string()
+             : " (" + g.optimizerStop + ")")
+     << "\n- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs; optimizer cap "
+     << g.maxEvaluations << "), " << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
   for (const auto& f : g.families)
     md << "| " << f.family << (f.pp ? " (CPU load)" : "") << " | " << f.rows << " | "
@@ -1106,7 +1116,8 @@ std::string gitOrigin(const std::string& dir, const std::string& rel) {
 
 GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
                      const ParamRegistry& reg, const CalibrateOptions& opt, double allotSeconds,
-                     ReadSets& readSets, std::unique_ptr<Evaluator> pre = nullptr) {
+                     ReadSets& readSets, std::unique_ptr<Evaluator> pre = nullptr,
+                     double evalSeconds = 0) {
   auto t0 = std::chrono::steady_clock::now();
   // The group's time: screening stops at 30 % of it, the optimizer at 70 %, the LOBO refits
   // share the rest (a refit past the deadline keeps the documented defaults: conservative).
@@ -1137,7 +1148,11 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   std::unique_ptr<Evaluator> evp = pre ? std::move(pre) : std::make_unique<Evaluator>(rows, reg, base, opt);
   evp->setBase(base);
   Evaluator& ev = *evp;
+  const auto tStart = std::chrono::steady_clock::now();
   auto start = ev.predict({}, {});
+  // The cost of one evaluation of these rows: the pre-pass's, or this first one's.
+  if (!(evalSeconds > 0))
+    evalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tStart).count();
   // A model that fails at the start point (a crash, an exception: not "not modelled") would
   // silently leave its rows out of the fit, or fit nothing and write that: stop the run, before
   // this group writes anything (session 7: a stale build crashed every worker and a full
@@ -1203,8 +1218,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (opt.warmStart && g.budget > 0) {
     for (const FreeParam* p : committedFitted(opt.sourceDir, group.name, reg)) {
       if (std::find(cand.begin(), cand.end(), p) == cand.end()) continue;  // no longer a candidate
-      const ParamValue* cv = committedAll.find(p->scope, p->key);
-      double v = cv && cv->origin == ownFile ? cv->value : p->defaultValue;
+      double v = committedAll.valueOr(*p, ownFile);
       if (!(v >= p->lo && v <= p->hi)) v = p->defaultValue;
       kept.push_back(p);
       keptStart.push_back(v);
@@ -1336,7 +1350,17 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     best = startValues;
     g.lossAfter = g.lossStart;
   }
-  if (!fit.empty()) {
+  // Under a time budget, a group whose allotment is spent before the optimizer (a short budget
+  // on a loaded machine: the pre-pass alone can exceed it) keeps its start point: the optimizer's
+  // first new point costs a whole evaluation past the allotment (session 9, --time-budget 300 at
+  // load 20: 65 s for memory, ~250 s over the 30 groups).
+  const bool noOptimizerTime =
+      opt.timeBudgetSeconds > 0 && 0.7 * allotSeconds - elapsed() <= 0 && !fit.empty();
+  if (noOptimizerTime) {
+    g.optimizerStop = "time (allotment spent before the optimizer)";
+    if (log) *log << "  optimizer: not run, the allotment is spent\n";
+  }
+  if (!fit.empty() && !noOptimizerTime) {
     // The optimizer begins at the start point; the regularization pulls toward the documented
     // defaults (the prior is the physics, the start point only where the search begins).
     std::vector<double> x0, xDefault;
@@ -1362,9 +1386,21 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
       ++c->calls;
       return lossOf(c->ev->rows(), c->ev->predict(*c->fit, v)) + kRegularization * reg;
     };
+    const double optSeconds =
+        std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed()));
+    g.maxEvaluations =
+        fitEvaluationCap(opt.maxEvaluations, opt.timeBudgetSeconds, optSeconds, evalSeconds);
+    if (log)
+      *log << "  optimizer: " << fit.size() << " parameters, up to " << g.maxEvaluations
+           << " evaluations"
+           << (g.maxEvaluations > opt.maxEvaluations
+                   ? " (--max-evals " + std::to_string(opt.maxEvaluations) + " raised to what " +
+                         formatSig(optSeconds, 3) + " s hold at " + formatSig(evalSeconds, 3) +
+                         " s an evaluation)"
+                   : std::string())
+           << " and " << formatSig(optSeconds, 3) << " s\n";
     std::vector<double> x = minimizeInUnitBox(
-        objective, &ctx, x0, opt.maxEvaluations,
-        std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed())),
+        objective, &ctx, x0, g.maxEvaluations, optSeconds,
         opt.algorithm == "bobyqa" ? "bobyqa" : "sbplx", log, &g.optimizerStop);
     // The regularized optimum; keep the defaults or the start point unless it lowers the data
     // loss.
@@ -1374,8 +1410,21 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     if (lossFit < g.lossAfter) {
       best = v;
       g.lossAfter = lossFit;
+      g.outcome = "fitted";
     }
   }
+  if (g.outcome.empty())
+    g.outcome = fit.empty()                                ? "nothing to fit"
+                : g.lossStart < g.lossBefore && !kept.empty() ? "kept the committed values"
+                                                              : "kept the defaults";
+  if (log)
+    *log << "  result: " << g.outcome << ", loss " << formatSig(g.lossAfter, 5) << " (defaults "
+         << formatSig(g.lossBefore, 5) << ", start " << formatSig(g.lossStart, 5) << ")"
+         << (g.outcome == "fitted" || g.outcome == "nothing to fit"
+                 ? std::string()
+                 : noOptimizerTime ? ": no time was left for the optimizer, the params file keeps them"
+                                   : ": the optimizer found nothing lower, the params file keeps them")
+         << "\n";
   auto after = ev.predict(fit, best);
   g.optimizeSeconds = phase(tOptimize);
   for (size_t i = 0; i < fit.size(); ++i) {
@@ -1540,6 +1589,13 @@ double fitNeedSeconds(double evalSeconds, int dims, int screenSteps, const Calib
   return std::max(0.0, evalSeconds) * (2 + 0.5 * std::max(0, screenSteps) + optimizer) / 0.7;
 }
 
+int fitEvaluationCap(int maxEvaluations, double timeBudget, double optimizerSeconds,
+                     double evalSeconds) {
+  if (!(timeBudget > 0) || !(evalSeconds > 0) || !(optimizerSeconds > 0)) return maxEvaluations;
+  const double fit = std::floor(optimizerSeconds / evalSeconds);
+  return fit > maxEvaluations ? static_cast<int>(std::min(fit, 1e6)) : maxEvaluations;
+}
+
 double timeAllotment(double remainingSeconds, const std::vector<double>& needs, double floorSeconds) {
   if (needs.empty() || !(needs[0] > 0)) return 1.0;
   double total = 0, laterFloors = 0;
@@ -1629,7 +1685,7 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
       if (opt.log)
         *opt.log << "calibrate " << sel[i]->name << ": time allotment " << formatSig(allot, 3) << " s\n";
     }
-    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, readSets, std::move(pre[i])));
+    out.push_back(fitGroup(*sel[i], rows, reg, opt, allot, readSets, std::move(pre[i]), prepass[i]));
     out.back().prepassSeconds = prepass[i];
     out.back().nothingToFit = nothing[i] && sel.size() > 1 && opt.timeBudgetSeconds > 0;
   }
@@ -1922,9 +1978,8 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         std::vector<const FreeParam*> ps;
         std::vector<double> vs;
         for (const FreeParam* p : c.fitted) {
-          const ParamValue* cv = committed.find(p->scope, p->key);
           ps.push_back(p);
-          vs.push_back(moved(cv ? cv->value : p->defaultValue, p));
+          vs.push_back(moved(committed.valueOr(*p), p));
         }
         groupMoves = movedUnits(sel.predict(ps, vs));
         ++plan.groupScreens;
@@ -1946,8 +2001,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
           continue;
         }
         ++plan.screened;
-        const ParamValue* cv = committed.find(p->scope, p->key);
-        double cur = cv ? cv->value : p->defaultValue;
+        double cur = committed.valueOr(*p);
         double v = moved(cur, p);
         if (v == cur) continue;
         for (const auto& u : movedUnits(sel.predict({p}, {v}))) movesUnit[p].insert(u);
@@ -2028,9 +2082,22 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       if (!refitNeeded(u, c)) continue;
       anyRefit = true;
       c.ev->setBase(values);
+      // The evaluations and board runs of this refit, its group's first pass included.
+      int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
       if (c.ev->evaluations() == 0) {
         auto tFirst = std::chrono::steady_clock::now();
-        c.ev->predict({}, {});  // records what each board reads
+        // Records what each board reads, at the point this unit's refit starts from (the fitted
+        // values that move the unit's rows at their defaults, honest start): the refit's start
+        // and the held rows' prediction are then memo answers. Session 8 ran this pass at the
+        // committed values, which no refit uses: one more pass over the group's boards.
+        std::vector<const FreeParam*> startParams;
+        std::vector<double> startValues;
+        for (const FreeParam* p : c.fitted)
+          if (relevant(*p)) {
+            startParams.push_back(p);
+            startValues.push_back(p->defaultValue);
+          }
+        c.ev->predict(startParams, startValues);
         c.firstEvalSeconds = since(tFirst);
         // The refit's objective counts the rows validate scores (a stale report may hold a
         // row the policy now excludes, such as a config echo; --check flags that report).
@@ -2040,10 +2107,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         c.ev->restrictTo(scored);
       }
       std::vector<double> full;
-      for (auto* p : c.fitted) {
-        const ParamValue* v = values.find(p->scope, p->key);
-        full.push_back(v ? v->value : p->defaultValue);
-      }
+      for (auto* p : c.fitted) full.push_back(values.valueOr(*p));
       // The time budget: what is left after the final prediction pass, shared by the refits
       // still to run (this one included). A refit runs its start and end predictions besides
       // the optimizer's trials (about 2 evaluations of this group's refits so far, or half its
@@ -2060,7 +2124,6 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         if (allot < perEval) maxEvals = 0;
         allot = std::max(0.01, allot);
       }
-      int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
       HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
       if (h.evaluations > 0) {
         evalCost[c.group->name].first += h.seconds;
@@ -2125,8 +2188,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     bool same = !changed.empty();
     for (const auto& [name, v] : changed) {
       const FreeParam* p = reg.find(name);
-      const ParamValue* c = p ? committed.find(p->scope, p->key) : nullptr;
-      same = same && p && v == (c ? c->value : p->defaultValue);
+      same = same && p && v == committed.valueOr(*p);
     }
     plan.unitsAtCommitted += same ? 1 : 0;
   }

@@ -198,6 +198,14 @@ struct GroupResult {
   /// so the group was given no time share (its report is still written).
   bool nothingToFit = false;
   int loboEvaluations = 0;  ///< evaluation cap of each LOBO refit
+  /// The optimizer's evaluation cap: --max-evals, or under a time budget as many evaluations as
+  /// the optimizer's part of the allotment holds at the cost of one evaluation of the group (its
+  /// pre-pass, or its first evaluation), when that is more (fitEvaluationCap).
+  int maxEvaluations = 0;
+  /// Where the fit ended: `fitted` (lower data loss than the start point and the defaults),
+  /// `kept the committed values` (a warm start the optimizer did not improve on), `kept the
+  /// defaults` (nothing found below the defaults' loss), `nothing to fit`.
+  std::string outcome;
   std::string note;  ///< why nothing was fitted, etc.
   std::vector<LoboChoice> lobo;
   std::vector<FamilyInterval> intervals;
@@ -216,6 +224,15 @@ std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
 /// evaluations (the stall window: a warm start that finds nothing better stops after it), over
 /// 0.7 (the LOBO refits get the last 30 % of a group's time).
 double fitNeedSeconds(double evalSeconds, int dims, int screenSteps, const CalibrateOptions& opt);
+
+/// The optimizer's evaluation cap of a group: `maxEvaluations` (--max-evals), raised under a time
+/// budget (`timeBudget` > 0) to the evaluations that fit in `optimizerSeconds` (the optimizer's
+/// part of the group's allotment) at `evalSeconds` an evaluation (its pre-pass or first
+/// evaluation; a repeat the memo answers costs less, so the time cap still ends a run that
+/// lands on new points). Session 8: lmbench-os stopped at --max-evals with 150 s of its 408 s
+/// left.
+int fitEvaluationCap(int maxEvaluations, double timeBudget, double optimizerSeconds,
+                     double evalSeconds);
 
 /// The time allotment of the next group of a `socsim calibrate` run: `remainingSeconds` of the
 /// budget are left, `needs` holds fitNeedSeconds of this group (first) and of the groups after

@@ -40,6 +40,11 @@ const ParamValue* ParamSet::find(const std::string& scope, const std::string& ke
   return k == s->second.end() ? nullptr : &k->second;
 }
 
+double ParamSet::valueOr(const FreeParam& p, const std::string& origin) const {
+  const ParamValue* v = find(p.scope, p.key);
+  return v && (origin.empty() || v->origin == origin) ? v->value : p.defaultValue;
+}
+
 size_t ParamSet::size() const {
   size_t n = 0;
   for (const auto& [s, keys] : values_) n += keys.size();

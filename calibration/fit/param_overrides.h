@@ -39,6 +39,9 @@ class ParamSet {
   /// Remove every value whose origin is `origin`.
   void eraseOrigin(const std::string& origin);
   const ParamValue* find(const std::string& scope, const std::string& key) const;
+  /// The value this set gives `p` (its fitted value), or `p`'s documented default when the set
+  /// has none; with `origin`, only a value from that params file counts.
+  double valueOr(const FreeParam& p, const std::string& origin = "") const;
   const std::map<std::string, std::map<std::string, ParamValue>>& byScope() const {
     return values_;
   }

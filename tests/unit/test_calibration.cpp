@@ -21,6 +21,7 @@
 #include "common/error.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
+#include "validation/board_runner.h"
 #include "validation/validate.h"
 
 namespace fs = std::filesystem;
@@ -184,6 +185,11 @@ TEST(Overrides, WrittenParamsFileReadsBack) {
   const ParamValue* v = set.find(p->scope, p->key);
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->value, 200.0);
+  // The committed value or the default (one helper for calibrate's five places that need it).
+  EXPECT_EQ(set.valueOr(*p), 200.0);
+  EXPECT_EQ(set.valueOr(*p, v->origin), 200.0);
+  EXPECT_EQ(set.valueOr(*p, "another.yaml"), p->defaultValue);
+  EXPECT_EQ(ParamSet().valueOr(*p), p->defaultValue);
   fs::remove_all(dir);
 }
 
@@ -668,6 +674,52 @@ TEST(TimeBudget, GroupsShareTheBudgetByNeedWithAFloorForCheapGroups) {
   // goes to the later groups); one with nothing to fit gets 1 s; the budget is never exceeded.
   EXPECT_EQ(timeAllotment(remaining, {0.0, memory}, floor), 1.0);
   EXPECT_LE(timeAllotment(100, {memory, lmbenchOs}, floor), 100);
+}
+
+// Session 9: plain `socsim calibrate` gives each group's optimizer as many evaluations as its
+// time holds; session 8's lmbench-os stopped at --max-evals 140 with 150 of its 408 s left.
+TEST(TimeBudget, TheEvaluationCapScalesWithTheAllotment) {
+  EXPECT_EQ(fitEvaluationCap(60, 0, 400, 1.0), 60);      // no time budget: --max-evals
+  EXPECT_EQ(fitEvaluationCap(60, 1800, 400, 1.0), 400);  // 400 s at 1 s an evaluation
+  EXPECT_EQ(fitEvaluationCap(60, 1800, 30, 1.0), 60);    // --max-evals is the floor
+  EXPECT_EQ(fitEvaluationCap(140, 1800, 280, 2.0), 140);
+  EXPECT_EQ(fitEvaluationCap(140, 1800, 400, 2.0), 200);
+  EXPECT_EQ(fitEvaluationCap(60, 1800, 400, 0.0), 60);   // cost unknown
+}
+
+// Session 8: pcie's report said 10.4 %, validate 12.9 %: its PCIe-NIC rows run the network stack
+// (workloads/net/) that Ethernet fits, and Ethernet came after pcie in the stage, so pcie's fit,
+// report and --check saw the stack at its defaults while validate applied Ethernet's values.
+// The values a group's fit sees (paramsSeenBy) must predict its rows as validate does with every
+// params file: no later group's fit moves them.
+TEST(FitGroups, TheValuesPcieIsFittedOnPredictItsRowsAsValidateDoes) {
+  const std::string src = SOCSIM_TEST_SOURCE_DIR;
+  const ParamSet committed = readCommittedParams(src + "/calibration/params", registry());
+  std::vector<MeasuredRow> rows;
+  for (const auto& r : readMeasuredDir(src + "/calibration/measured"))
+    if (r.family == "pcie" && !r.board.empty() && !validation::exclusionReason(r)) rows.push_back(r);
+  ASSERT_GT(rows.size(), 10u);
+  auto runner = validation::makeBoardRunner(configsDir() + "/boards", {});
+  validation::ValidateOptions vo;
+  vo.jobs = 2;
+  vo.isolate = true;
+  HookGuard guard;
+  auto predict = [&](const ParamSet& set) {
+    installParamSet(set, registry());
+    return validation::validate(rows, runner, vo);
+  };
+  const auto seen = predict(paramsSeenBy(committed, "pcie"));
+  const auto all = predict(committed);
+  ASSERT_EQ(seen.size(), all.size());
+  int differ = 0, predicted = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    predicted += all[i].predicted.has_value();
+    if (seen[i].predicted.has_value() != all[i].predicted.has_value() ||
+        (all[i].predicted && *seen[i].predicted != *all[i].predicted))
+      ++differ;
+  }
+  EXPECT_GT(predicted, 10);
+  EXPECT_EQ(differ, 0) << "of " << all.size() << " pcie rows";
 }
 
 TEST(Workers, AWorkerDiesWithItsParent) {

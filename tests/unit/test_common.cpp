@@ -1,12 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "calibration/dataset/measured_row.h"
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/format_time.h"
+#include "common/stop_signal.h"
 #include "common/table.h"
 
 using namespace socsim;
@@ -143,4 +148,51 @@ TEST(FormatSig, RoundingUpToTheNextPowerOfTenKeepsTheDigitCount) {
   EXPECT_EQ(socsim::formatSig(9.994, 3), "9.99");
   EXPECT_EQ(socsim::formatSig(4.00274, 3), "4.00");
   EXPECT_EQ(socsim::formatSig(999.6, 3), "1000");
+}
+
+// Found (session 9): `validate` sometimes exited 0 after SIGTERM. The signal was taken between
+// the loop's stop check and its poll(), which then blocked until the workers finished, and a
+// signal during the last wait was never looked at. Now a stop signal waits (blocked) for the
+// guard's poll, which returns at once.
+TEST(StopSignalGuard, ASignalBeforeTheWaitEndsTheWaitAtOnce) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  {
+    StopSignalGuard guard;
+    EXPECT_FALSE(StopSignalGuard::stopRequested());
+    kill(getpid(), SIGTERM);  // after the check, before the wait
+    EXPECT_TRUE(StopSignalGuard::stopRequestedOrPending());
+    pollfd p{fds[0], POLLIN, 0};
+    const auto t0 = std::chrono::steady_clock::now();
+    int rc = guard.poll(&p, 1, 20000);  // nothing is ever written: only the signal can end it
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(rc, -1);
+    EXPECT_LT(s, 5.0);
+    EXPECT_TRUE(StopSignalGuard::stopRequested());
+  }
+  close(fds[0]);
+  close(fds[1]);
+}
+
+// A stop signal that never met a wait is taken when the guard ends (the process lives on), and a
+// forked worker that got one before resetStopSignalsInChild stops there (default action).
+TEST(StopSignalGuard, APendingSignalIsTakenAtTheEndAndStopsAResetWorker) {
+  {
+    StopSignalGuard guard;
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      kill(getpid(), SIGTERM);  // blocked: inherited mask
+      resetStopSignalsInChild();
+      _exit(0);  // not reached
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+    kill(getpid(), SIGINT);
+    EXPECT_FALSE(StopSignalGuard::stopRequested());
+  }
+  EXPECT_TRUE(StopSignalGuard::stopRequested());
+  StopSignalGuard next;  // a new guard starts clean
+  EXPECT_FALSE(StopSignalGuard::stopRequested());
 }
