@@ -46,6 +46,10 @@ struct ClusterConfig {
   std::optional<models::CacheParams> l1i;  ///< per core (absent on Cortex-M4F)
   std::optional<models::CacheParams> l1d;  ///< per core
   std::optional<models::CacheParams> l2;   ///< shared by the cluster's cores
+  /// The cluster's own path to DDR, beside the shared interconnect (which DMA masters keep
+  /// using): e.g. the AM57x MPU memory adapter (MPU_MA) from the A15 L2 straight to the EMIFs.
+  /// Absent: the cluster reaches memory through the board's `interconnect`.
+  std::optional<models::InterconnectParams> memory_port;
 };
 
 struct BoardConfig {
