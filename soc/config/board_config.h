@@ -12,7 +12,8 @@
 ///   clusters:                                                           (one or more)
 ///     - {name, cores, role,                                             (ClusterParams)
 ///        core: CoreParams (+ timing: CoreTimingParams), memory: CoreMemoryParams,
-///        l1i: CacheParams, l1d: CacheParams, l2: CacheParams}           (caches optional)
+///        l1i: CacheParams, l1d: CacheParams, l2: CacheParams,           (caches optional)
+///        memory_port: InterconnectParams}                               (optional)
 ///   l3:             CacheParams                                         (optional)
 ///   sram:           [SramParams, ...]                                   (optional)
 ///   interconnect:   InterconnectParams
