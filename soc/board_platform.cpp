@@ -26,6 +26,7 @@ MemorySystemConfig memorySystemFor(const BoardConfig& board) {
     mc.l1d = *c.l1d;
     mc.l1i = c.l1i ? *c.l1i : *c.l1d;
     mc.l2 = c.l2;
+    mc.memory_port = c.memory_port;
     m.clusters.push_back(mc);
   }
   if (m.clusters.empty())

@@ -25,6 +25,8 @@ struct MemoryClusterConfig {
   models::CacheParams l1i;
   models::CacheParams l1d;
   std::optional<models::CacheParams> l2 = defaultL2();
+  /// The cluster's own path to the L3/DDR, bypassing the shared interconnect (absent: shared).
+  std::optional<models::InterconnectParams> memory_port;
 
   /// A generic 512 KiB 16-way L2 (12-cycle hit, 8 MSHRs) for tests and examples.
   static models::CacheParams defaultL2() {

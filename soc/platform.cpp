@@ -54,6 +54,9 @@ class SocTop : public sc_core::sc_module {
   std::unique_ptr<Cache> l3;
   std::unique_ptr<DdrController> ddr;
   std::unique_ptr<DmaPort> dma;  ///< peripheral DMA bus master (issue 6), after the clusters
+  /// Clusters' own paths to memory (MemoryClusterConfig::memory_port), bound beside the
+  /// shared interconnect to the L3 or DDR.
+  std::vector<std::unique_ptr<Interconnect>> memoryPorts;
 
   SocTop(sc_core::sc_module_name name, const MemorySystemConfig& cfg) : sc_module(name) {
     if (cfg.clusters.empty()) throw std::invalid_argument("memory system: no cluster");
@@ -65,12 +68,18 @@ class SocTop : public sc_core::sc_module {
       Cluster& cl = *clusters.back();
       for (auto& cpu : cl.cpus) cores.push_back(cpu.get());
       id += cfg.clusters[c].cores;
+      Interconnect* path = interconnect.get();
+      if (cfg.clusters[c].memory_port) {
+        memoryPorts.push_back(std::make_unique<Interconnect>(
+            ("memory_port" + std::to_string(c)).c_str(), *cfg.clusters[c].memory_port));
+        path = memoryPorts.back().get();
+      }
       if (cl.l2) {
-        cl.l2->mem_side.bind(interconnect->cpu_side);
+        cl.l2->mem_side.bind(path->cpu_side);
       } else {
         for (auto& cpu : cl.cpus) {
-          cpu->l1i.mem_side.bind(interconnect->cpu_side);
-          cpu->l1d.mem_side.bind(interconnect->cpu_side);
+          cpu->l1i.mem_side.bind(path->cpu_side);
+          cpu->l1d.mem_side.bind(path->cpu_side);
         }
       }
     }
@@ -80,9 +89,11 @@ class SocTop : public sc_core::sc_module {
     if (cfg.l3) {
       l3 = std::make_unique<Cache>("l3", *cfg.l3, cfg.interconnect.clock_mhz, Part::L3);
       interconnect->mem_side.bind(l3->cpu_side);
+      for (auto& mp : memoryPorts) mp->mem_side.bind(l3->cpu_side);
       l3->mem_side.bind(ddr->cpu_side);
     } else {
       interconnect->mem_side.bind(ddr->cpu_side);
+      for (auto& mp : memoryPorts) mp->mem_side.bind(ddr->cpu_side);
     }
   }
 };
@@ -200,6 +211,7 @@ void Platform::flushCaches() {
     if (cl->l2) cl->l2->invalidateAll();
   if (top_->l3) top_->l3->invalidateAll();
   top_->interconnect->reset();
+  for (auto& mp : top_->memoryPorts) mp->reset();
   top_->ddr->reset();
 }
 

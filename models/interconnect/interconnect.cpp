@@ -40,6 +40,7 @@ void Interconnect::reset() {
   respLink_.clear(nowPs());
   for (auto& v : inFlight_) std::fill(v.begin(), v.end(), 0);
   for (auto& v : writesInFlight_) std::fill(v.begin(), v.end(), 0);
+  for (auto& v : readsInFlight_) std::fill(v.begin(), v.end(), 0);
 }
 
 std::uint64_t* Interconnect::takeSlot(std::vector<std::vector<std::uint64_t>>& table, int id, int n,
@@ -65,9 +66,11 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
   const bool write = p.is_write();
 
   std::uint64_t* slot = nullptr;
-  std::uint64_t* wslot = nullptr;
+  std::uint64_t* dirSlot = nullptr;
   if (write && p_.max_outstanding_writes > 0)
-    wslot = takeSlot(writesInFlight_, id, p_.max_outstanding_writes, t);
+    dirSlot = takeSlot(writesInFlight_, id, p_.max_outstanding_writes, t);
+  if (!write && p_.max_outstanding_reads > 0)
+    dirSlot = takeSlot(readsInFlight_, id, p_.max_outstanding_reads, t);
   if (p_.max_outstanding > 0) slot = takeSlot(inFlight_, id, p_.max_outstanding, t);
   // Request: a command beat, or the write data.
   const std::uint64_t reqOcc = write ? occ : period_;
@@ -93,7 +96,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     done = std::max(back, respStart + occ) + respLat_;
   }
   if (slot) *slot = done;
-  if (wslot) *wslot = done;
+  if (dirSlot) *dirSlot = done;
   ++stats_.transactions;
   (write ? stats_.writeBytes : stats_.readBytes) += bytes;
   stats_.busyNs += static_cast<double>(reqOcc + (write ? 0 : occ)) / 1000.0;

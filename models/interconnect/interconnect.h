@@ -64,6 +64,7 @@ class Interconnect : public sc_core::sc_module {
   Timeline reqLink_, respLink_;
   std::vector<std::vector<std::uint64_t>> inFlight_;  ///< per cpu_side port: completion times
   std::vector<std::vector<std::uint64_t>> writesInFlight_;  ///< per cpu_side port: write completions
+  std::vector<std::vector<std::uint64_t>> readsInFlight_;   ///< per cpu_side port: read completions
   /// Slot of `table[id]` (sized `n`) that frees first; waits `t` for it.
   std::uint64_t* takeSlot(std::vector<std::vector<std::uint64_t>>& table, int id, int n, std::uint64_t& t);
   Stats stats_;

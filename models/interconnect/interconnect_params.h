@@ -14,6 +14,7 @@ struct InterconnectParams {
   std::string arbitration = "round_robin";  ///< round_robin | fifo
   int max_outstanding = 0;         ///< transactions in flight per initiator port; 0 = unlimited
   int max_outstanding_writes = 0;  ///< writes in flight per initiator port (until their response); 0 = unlimited
+  int max_outstanding_reads = 0;   ///< reads in flight per initiator port (until their data); 0 = unlimited
 
   static const params::Schema<InterconnectParams>& schema();
 };
@@ -38,7 +39,11 @@ inline const params::Schema<InterconnectParams>& InterconnectParams::schema() {
           .integer("max_outstanding_writes", &P::max_outstanding_writes, "count", 0, 1024,
                    "writes in flight per initiator port, each until its write response comes back "
                    "(the AXI write issuing capability of the port); 0 = unlimited",
-                   "SoC TRM / initiator AXI write issuing capability (0 = no limit)");
+                   "SoC TRM / initiator AXI write issuing capability (0 = no limit)")
+          .integer("max_outstanding_reads", &P::max_outstanding_reads, "count", 0, 1024,
+                   "reads in flight per initiator port, each until its last data beat comes back "
+                   "(the AXI read issuing capability of the port); 0 = unlimited",
+                   "SoC TRM / initiator AXI read issuing capability (0 = no limit)");
   return s;
 }
 

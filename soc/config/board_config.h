@@ -12,7 +12,8 @@
 ///   clusters:                                                           (one or more)
 ///     - {name, cores, role,                                             (ClusterParams)
 ///        core: CoreParams (+ timing: CoreTimingParams), memory: CoreMemoryParams,
-///        l1i: CacheParams, l1d: CacheParams, l2: CacheParams}           (caches optional)
+///        l1i: CacheParams, l1d: CacheParams, l2: CacheParams,           (caches optional)
+///        memory_port: InterconnectParams}                               (optional)
 ///   l3:             CacheParams                                         (optional)
 ///   sram:           [SramParams, ...]                                   (optional)
 ///   interconnect:   InterconnectParams
@@ -46,6 +47,10 @@ struct ClusterConfig {
   std::optional<models::CacheParams> l1i;  ///< per core (absent on Cortex-M4F)
   std::optional<models::CacheParams> l1d;  ///< per core
   std::optional<models::CacheParams> l2;   ///< shared by the cluster's cores
+  /// The cluster's own path to DDR, beside the shared interconnect (which DMA masters keep
+  /// using): e.g. the AM57x MPU memory adapter (MPU_MA) from the A15 L2 straight to the EMIFs.
+  /// Absent: the cluster reaches memory through the board's `interconnect`.
+  std::optional<models::InterconnectParams> memory_port;
 };
 
 struct BoardConfig {

@@ -51,7 +51,7 @@ namespace {
 const std::vector<std::string> kTopKeys = {"board",      "software",     "clusters",       "l3",
                                            "sram",       "interconnect", "ddr_controller", "dram",
                                            "peripherals", "software_releases"};
-const std::vector<std::string> kClusterGroups = {"core", "memory", "l1i", "l1d", "l2"};
+const std::vector<std::string> kClusterGroups = {"core", "memory", "l1i", "l1d", "l2", "memory_port"};
 
 std::string q(const std::string& s) {
   return "'" + s + "'";
@@ -191,6 +191,9 @@ BoardConfig convert(const Node& root, const std::string& file) {
       else
         cc.l2 = cache;
     }
+    if (const Node* mp = c.find("memory_port"))
+      cc.memory_port = readStruct<models::InterconnectParams>(
+          *mp, p + ".memory_port", "the memory port of " + owner, b);
     b.clusters.push_back(std::move(cc));
   }
   if (const Node* l3 = root.find("l3"))
@@ -591,6 +594,7 @@ struct Writer {
       if (c.l1i) group("l1i", *c.l1i, p + ".l1i");
       if (c.l1d) group("l1d", *c.l1d, p + ".l1d");
       if (c.l2) group("l2", *c.l2, p + ".l2");
+      if (c.memory_port) group("memory_port", *c.memory_port, p + ".memory_port");
       out << YAML::EndMap;
     }
     out << YAML::EndSeq;

@@ -11,6 +11,7 @@
 
 #include "models/cache/cache.h"
 #include "models/cpu/core_memory.h"
+#include "models/interconnect/interconnect.h"
 #include "models/memory/ddr_controller.h"
 #include "soc/config/loader.h"
 #include "soc/board_platform.h"
@@ -386,6 +387,56 @@ TEST(MemorySystem, OutstandingWriteLimitBoundsWriteBandwidth) {
   const double bound = 2 * 64.0 / 200e-9;
   EXPECT_LT(bw, 1.02 * bound);
   EXPECT_GT(bw, 0.8 * bound);
+}
+
+TEST(MemorySystem, OutstandingReadLimitBoundsReadBandwidth) {
+  // Two reads in flight on the fabric port, each until its data: a prefetch-free read stream
+  // with 4 line-fill buffers runs at about 2 x 64 B per read round trip, not 4.
+  MemorySystemConfig m = config();
+  m.interconnect.max_outstanding_reads = 2;
+  m.interconnect.latency_cycles = 100;  // 200 ns round trip in the fabric alone
+  Platform p(m);
+  const std::uint64_t bytes = 1 << 20;
+  p.flushCaches();
+  const double bw = static_cast<double>(bytes) /
+                    p.run(0, [&](CoreMemory& c) { c.readStream(0x10000000, bytes); }).seconds;
+  EXPECT_LT(bw, 1.02 * 2 * 64.0 / 200e-9);
+  EXPECT_GT(bw, 0.5 * 2 * 64.0 / 200e-9);
+}
+
+TEST(MemorySystem, AClustersMemoryPortBypassesTheSharedInterconnect) {
+  // The shared interconnect is made very slow (1 us each way); a cluster with its own memory
+  // port (AM57x MPU_MA) reaches DDR without it, a cluster without one does not.
+  MemorySystemConfig m = config();
+  m.clusters = {cluster(), cluster()};
+  m.interconnect.latency_cycles = 1000;  // 2 us at 500 MHz
+  socsim::models::InterconnectParams port;
+  port.clock_mhz = 500;
+  port.latency_cycles = 10;  // 20 ns, as config()'s interconnect
+  m.clusters[0].memory_port = port;
+  Platform p(m);
+  p.flushCaches();
+  const double direct = chaseNs(p, 0, 0x10000000, 8 << 20, 4096);
+  p.flushCaches();
+  const double shared = chaseNs(p, 1, 0x20000000, 8 << 20, 4096);
+  EXPECT_LT(direct, 200.0);
+  EXPECT_GT(shared, 2000.0);
+  EXPECT_GT(p.interconnect().stats().transactions, 0u);
+}
+
+TEST(MemorySystem, Am57xBoardsReachTheEmifsThroughTheMpuMemoryAdapter) {
+  // AM57x TRM MPU_MA: the A15 L2 reaches the EMIFs directly, at half the A15 clock, with 11
+  // reads and 16 writes in flight; L3_MAIN (266 MHz) stays the DMA masters' path.
+  for (const char* name : {"am57xx-evm", "am574x-idk"}) {
+    auto board = socsim::soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/" +
+                                        name + ".yaml");
+    auto m = socsim::soc::memorySystemFor(board);
+    ASSERT_TRUE(m.clusters[0].memory_port.has_value()) << name;
+    EXPECT_DOUBLE_EQ(m.clusters[0].memory_port->clock_mhz, m.clusters[0].core_clock_mhz / 2) << name;
+    EXPECT_EQ(m.clusters[0].memory_port->max_outstanding_reads, 11) << name;
+    EXPECT_EQ(m.clusters[0].memory_port->max_outstanding_writes, 16) << name;
+    EXPECT_LT(m.interconnect.clock_mhz, m.clusters[0].memory_port->clock_mhz) << name;
+  }
 }
 
 TEST(MemorySystem, NarrowerMemcpyAccessesKeepFewerLinesInFlight) {
