@@ -1061,6 +1061,8 @@ std::vector<const FreeParam*> selectCandidates(const FitGroup& group, const Eval
   return cand;
 }
 
+}  // namespace
+
 /// The fitted parameters of a committed group: those its params file sets and those its
 /// .lobo.csv lists (a fitted parameter left at its default is not in the params file).
 std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, const std::string& group,
@@ -1089,6 +1091,8 @@ std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, cons
   }
   return out;
 }
+
+namespace {
 
 /// Where a committed file comes from, for the provenance of a warm start: "commit <hash>" of
 /// the last commit that touched `rel` below `dir` (plus "with uncommitted changes" when the

@@ -372,6 +372,14 @@ std::map<std::string, std::string> readParamScan(const std::string& sourceDir);
 void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
                     const std::map<std::string, int>& reads);
 
+/// @brief The committed fit's free set of a group: the parameters its params file
+///        (`<sourceDir>/calibration/params/<group>.yaml`) sets and those its
+///        `calibration/reports/<group>.lobo.csv` lists (a fitted parameter that ended at its
+///        default is not written to the params file). The warm start keeps these.
+/// @throws InputError for a parameter in either file that the registry does not know.
+std::vector<const FreeParam*> committedFitted(const std::string& sourceDir, const std::string& group,
+                                              const ParamRegistry& reg);
+
 /// readParamDir of a committed calibration/params folder `dir`, which holds one file per fit
 /// group: InputError for a `<name>.yaml` whose name is no fit group (a group that was renamed or
 /// removed: its values would apply to every run and never be refitted or checked) or whose
