@@ -49,11 +49,14 @@ double OspiController::txClocksForBytes(double bytes) const {
 }
 
 double OspiController::readCommandClocks() const {
+  return opcodeClocks() + txClocksForBytes(flash_.address_bytes) + flash_.read_dummy_cycles;
+}
+
+double OspiController::opcodeClocks() const {
   const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
   // The opcode goes on all lines in octal/DTR protocols (8D-8D-8D), on one line otherwise
   // (1-1-4 / 1-4-4 fast reads send the opcode on DQ0).
-  const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
-  return opClocks + txClocksForBytes(flash_.address_bytes) + flash_.read_dummy_cycles;
+  return bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
 }
 
 double OspiController::linkBytesPerSecond(Dir) const {
@@ -66,10 +69,10 @@ double OspiController::pioWords(std::uint64_t bytes) const {
   return std::ceil(static_cast<double>(bytes) / w);
 }
 
-double OspiController::pioSeconds(std::uint64_t bytes) const {
+double OspiController::pioSeconds(std::uint64_t bytes, Dir dir) const {
   const double words = pioWords(bytes);
   double perWord = ctl_.pio_word_ns * 1e-9;
-  if (ctl_.pio_word_lockstep && !ctl_.pio_word_interrupt) perWord += wordShiftSeconds();
+  if (ctl_.pio_word_lockstep && !ctl_.pio_word_interrupt) perWord += wordShiftSeconds(dir);
   return words * perWord;
 }
 
@@ -77,19 +80,23 @@ double OspiController::pioInterrupts(std::uint64_t bytes) const {
   return ctl_.pio_word_interrupt ? pioWords(bytes) : 0;
 }
 
-double OspiController::wordShiftSeconds() const {
-  return clocksForBytes(static_cast<double>(std::max<std::uint64_t>(1, ctl_.pio_word_bytes))) /
+double OspiController::dataClocks(Dir dir, double bytes) const {
+  return dir == Dir::Write ? txClocksForBytes(bytes) : clocksForBytes(bytes);
+}
+
+double OspiController::wordShiftSeconds(Dir dir) const {
+  return dataClocks(dir, static_cast<double>(std::max<std::uint64_t>(1, ctl_.pio_word_bytes))) /
          bus_.clock_hz;
 }
 
-double OspiController::dataSeconds(std::uint64_t bytes) const {
+double OspiController::dataSeconds(Dir dir, std::uint64_t bytes) const {
   const double n = static_cast<double>(bytes);
-  const double onBus = clocksForBytes(n) / bus_.clock_hz;
+  const double onBus = dataClocks(dir, n) / bus_.clock_hz;
   if (ctl_.dma_mbps > 0) return std::max(onBus, n / (ctl_.dma_mbps * 1e6));
   // Lockstep PIO: every word's register accesses and its shift follow one another.
   if (ctl_.pio_word_lockstep)
-    return pioWords(bytes) * (ctl_.pio_word_ns * 1e-9 + wordShiftSeconds());
-  return std::max(onBus, pioSeconds(bytes));
+    return pioWords(bytes) * (ctl_.pio_word_ns * 1e-9 + wordShiftSeconds(dir));
+  return std::max(onBus, pioSeconds(bytes, dir));
 }
 
 RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
@@ -107,22 +114,18 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
       const double bursts = std::ceil(n / static_cast<double>(ctl_.dac_burst_bytes));
       t.command = ops * ovh + bursts * (readCommandClocks() / clk + ctl_.dac_cs_overhead_ns * 1e-9);
     }
-    t.transfer = dataSeconds(bytes);
+    t.transfer = dataSeconds(Dir::Read, bytes);
     return t;
   }
   // Page programs: write enable (opcode only), program (opcode + address + page data), tPP.
   const double page = static_cast<double>(std::max<std::uint64_t>(1, flash_.page_bytes));
   const double pages = std::max(1.0, std::ceil(n / page));
-  const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
-  const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
+  const double opClocks = opcodeClocks();
   t.command = pages * (2 * (opClocks / clk + ovh) + txClocksForBytes(flash_.address_bytes) / clk);
   // With a DMA read path the programme data streams at the bus rate; without one the CPU's
   // PIO path moves it (in lockstep word by word where the controller has no FIFO). A host
-  // that transmits on one line (1-1-4 reads) programmes on one line too.
-  if (bus_.address_lines > 0)
-    t.transfer = std::max(txClocksForBytes(n) / clk, ctl_.dma_mbps > 0 ? 0.0 : pioSeconds(bytes));
-  else
-    t.transfer = ctl_.dma_mbps > 0 ? clocksForBytes(n) / clk : dataSeconds(bytes);
+  // that transmits on one line (1-1-4 reads) programmes on one line too (dataClocks).
+  t.transfer = ctl_.dma_mbps > 0 ? dataClocks(Dir::Write, n) / clk : dataSeconds(Dir::Write, bytes);
   // The driver polls status every status_poll_us: on average half an interval is lost.
   t.device = pages * (flash_.page_program_us + 0.5 * ctl_.status_poll_us) * 1e-6;
   return t;
@@ -136,8 +139,7 @@ double OspiController::directReadSeconds(std::uint64_t bytes) const {
 double OspiController::eraseSeconds(std::uint64_t bytes) const {
   const double sector = static_cast<double>(std::max<std::uint64_t>(1, flash_.sector_bytes));
   const double sectors = std::max(1.0, std::ceil(static_cast<double>(bytes) / sector));
-  const int opBytes = bus_.dtr ? std::max(2, flash_.opcode_bytes) : 1;
-  const double opClocks = bus_.lines >= 8 ? clocksForBytes(opBytes) : 8.0 * opBytes;
+  const double opClocks = opcodeClocks();
   const double ops = 2 * (opClocks / bus_.clock_hz + ctl_.transaction_overhead_ns * 1e-9) +
                      txClocksForBytes(flash_.address_bytes) / bus_.clock_hz;
   return sectors * (ops + flash_.sector_erase_ms * 1e-3 + 0.5 * ctl_.status_poll_us * 1e-6);

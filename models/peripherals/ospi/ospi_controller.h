@@ -42,8 +42,9 @@ class OspiController : public storage::StoragePath {
   /// CPU-busy seconds of CPU-moved data (PIO) within a read of `bytes` (0 with DMA): the
   /// register accesses of every PIO word, plus each word's shift time when the CPU polls in
   /// lockstep (it spins while the word is on the bus). Interrupt entries are not included
-  /// (pioInterrupts: the caller prices them on the core).
-  double pioSeconds(std::uint64_t bytes) const;
+  /// (pioInterrupts: the caller prices them on the core). `dir` Write: programme data, on
+  /// the host's transmit lines (dataClocks).
+  double pioSeconds(std::uint64_t bytes, storage::Dir dir = storage::Dir::Read) const;
   /// Interrupts the CPU takes to move `bytes` by PIO (one per word with pio_word_interrupt).
   double pioInterrupts(std::uint64_t bytes) const;
   const SpiBus& bus() const { return bus_; }
@@ -52,13 +53,18 @@ class OspiController : public storage::StoragePath {
 
  private:
   double clocksForBytes(double bytes) const;  ///< bytes on the data lines
+  double opcodeClocks() const;  ///< one command opcode (write enable, program, erase, read)
   /// Bytes the host drives (address, programme data): on one line when the bus's
   /// address_lines is 1 (1-1-4), else on the data lines.
   double txClocksForBytes(double bytes) const;
-  double pioWords(std::uint64_t bytes) const;  ///< PIO accesses for `bytes` (0 with DMA)
-  double wordShiftSeconds() const;             ///< one PIO word on the bus
-  /// Data phase of `bytes`: the bus, capped by the DMA ceiling or the CPU's PIO path.
-  double dataSeconds(std::uint64_t bytes) const;
+  /// Clocks of `bytes` of data in direction `dir`: reads on the data lines, writes
+  /// (programme data) on the lines the host transmits on (txClocksForBytes).
+  double dataClocks(storage::Dir dir, double bytes) const;
+  double pioWords(std::uint64_t bytes) const;          ///< PIO accesses for `bytes` (0 with DMA)
+  double wordShiftSeconds(storage::Dir dir) const;     ///< one PIO word on the bus
+  /// Data phase of `bytes` in direction `dir`: the bus, capped by the DMA ceiling or the CPU's
+  /// PIO path.
+  double dataSeconds(storage::Dir dir, std::uint64_t bytes) const;
   SpiNorControllerParams ctl_;
   SpiBus bus_;
   NorFlashParams flash_;
