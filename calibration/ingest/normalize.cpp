@@ -812,13 +812,30 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     if (r.unit == "fps" && r.value > 1000) addFlag(r, "outlier:fps-above-1000");
   }
 
-  // iperf UDP rate pairs (guide 000): a kpps value that is the same row's Mbit/s divided by
-  // the datagram size and truncated to whole kpps carries no measurement of its own, and the
-  // truncation biases it low (by up to 1 kpps: 27 % at the 2.76 kpps of a 32.4 Mbit/s row).
+  // UDP rate pairs: a kpps value computed from the same row's Mbit/s carries no measurement
+  // of its own. Guide 000 (iperf, `datagram`): the Mbit/s over the datagram size truncated to
+  // whole kpps, which biases it low (by up to 1 kpps: 27 % at the 2.76 kpps of a 32.4 Mbit/s
+  // row). Guide 003 (netperf, `frame`): every run's kpps is its Mbit/s over the datagram size
+  // rounded to whole kpps, and the row is the mean of the runs; the datagram is the frame
+  // size or, for a frame above the 1472-byte full-MTU datagram, 1472 (the guide's ingress
+  // '1518' rows send 1472-byte datagrams). Such a value is derived when it is within the
+  // rounding (0.5 kpps) of the derived mean and its min and max are the rounded Mbit/s min
+  // and max (one run: the value itself is the rounded Mbit/s).
+  auto roundedRate = [](double mbps, double bytes) {
+    return std::round(mbps * 1000.0 / 8.0 / bytes);
+  };
+  auto netperfDerived = [&](const MeasuredRow& mb, const MeasuredRow& kp, double bytes) {
+    const double derived = mb.value * 1000.0 / 8.0 / bytes;
+    if (kp.min && kp.max && mb.min && mb.max)
+      return std::fabs(kp.value - derived) <= 0.5 + 1e-9 &&
+             roundedRate(*mb.min, bytes) == *kp.min && roundedRate(*mb.max, bytes) == *kp.max;
+    return !kp.min && !kp.max && roundedRate(mb.value, bytes) == kp.value;
+  };
   std::map<std::string, std::pair<long, long>> udpPair;  // row -> (Mbit/s row, kpps row)
   for (size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
-    if (r.family != "ethernet" || r.board.empty() || !calib::paramValue(r.params, "datagram"))
+    if (r.family != "ethernet" || r.board.empty() ||
+        (!calib::paramValue(r.params, "datagram") && !calib::paramValue(r.params, "frame")))
       continue;
     auto& pr = udpPair[r.source + "\n" + r.section + "\n" + r.table + "\n" + r.board + "\n" +
                        r.benchmark + "\n" + r.params];
@@ -829,10 +846,20 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     if (!pr.first || !pr.second) continue;
     const auto& mb = rows[pr.first - 1];
     auto& kp = rows[pr.second - 1];
-    const double bytes = std::strtod(calib::paramValue(kp.params, "datagram")->c_str(), nullptr);
-    if (!(bytes > 0) || !(mb.value > 0) || kp.value != std::floor(kp.value)) continue;
-    const double derived = mb.value * 1000.0 / 8.0 / bytes;
-    if (std::floor(derived + 1e-9) == kp.value) addFlag(kp, "alias-of:" + mb.metric);
+    if (!(mb.value > 0)) continue;
+    if (auto datagram = calib::paramValue(kp.params, "datagram")) {
+      const double bytes = std::strtod(datagram->c_str(), nullptr);
+      if (!(bytes > 0) || kp.value != std::floor(kp.value)) continue;
+      const double derived = mb.value * 1000.0 / 8.0 / bytes;
+      if (std::floor(derived + 1e-9) == kp.value) addFlag(kp, "alias-of:" + mb.metric);
+      continue;
+    }
+    const double frame = std::strtod(calib::paramValue(kp.params, "frame")->c_str(), nullptr);
+    if (!(frame > 0)) continue;
+    constexpr double kFullMtuDatagram = 1472;  // 1500-byte IPv4 MTU - 20 (IP) - 8 (UDP)
+    if (netperfDerived(mb, kp, frame) ||
+        (frame > kFullMtuDatagram && netperfDerived(mb, kp, kFullMtuDatagram)))
+      addFlag(kp, "alias-of:" + mb.metric);
   }
 
   // LMBench checks inside one table and board.

@@ -75,7 +75,10 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 /// - `alias-of:<metric>` on an Ethernet kpps row whose value is its table row's Mbit/s over
 ///   the row's `datagram` size, truncated to whole kpps (guide 000's iperf UDP tables: 21 of
 ///   their 22 unpacked rows; the rate is scored once, as Mbit/s, and the truncation, up to
-///   -27 % at 2.76 kpps, is not);
+///   -27 % at 2.76 kpps, is not), or, on a row with a `frame` size (guide 003's netperf UDP
+///   tables), the mean of runs each rounding its Mbit/s over the datagram size (the frame, or
+///   1472 bytes above it) to whole kpps: within 0.5 kpps of the derived mean and with the
+///   rounded Mbit/s min and max as its min and max (one run: equal to the rounded value);
 /// - `outlier:below-lat_pipe(...)` (an LMBench TCP loopback round trip, lat_tcp or
 ///   tcp_latency_using_localhost, shorter than the pipe round trip of the same table and board:
 ///   physically impossible, it does a pipe round trip's work plus the TCP/IP stack);

@@ -540,7 +540,7 @@ TEST(FlagOutliers, TruncatedKppsIsAnAliasOfTheThroughput) {
       mk("j721e", "datagram=1024", "Throughput", "Mbit/s", 47.28),
       mk("j721e", "datagram=1024", "Packets Per Second", "kpps", 5.77),     // decimals
       mk("k2g", "frame=1470", "Throughput", "Mbit/s", 512),
-      mk("k2g", "frame=1470", "Packets Per Second", "kpps", 43),            // no datagram size
+      mk("k2g", "frame=1470", "Packets Per Second", "kpps", 43),            // 43.5 rounds to 44
       mk("am57xx", "datagram=1470", "Packets Per Second", "kpps", 78)};     // no Mbit/s beside
   std::reverse(rows.begin(), rows.end());  // order does not matter
   flagOutliers(rows);
@@ -550,6 +550,48 @@ TEST(FlagOutliers, TruncatedKppsIsAnAliasOfTheThroughput) {
   for (size_t i : {0, 2, 4, 5, 6, 7, 8, 9, 10}) EXPECT_EQ(rows[i].flag, "") << i;
   flagOutliers(rows);  // idempotent
   EXPECT_EQ(rows[1].flag, "alias-of:Throughput");
+}
+
+// Guide 003's netperf kpps column: every run's Mbit/s over the datagram size rounded to whole
+// kpps, the row the mean of the runs (j784s4 1024-byte ingress: 42.6-620.99 Mbit/s, 5-76 kpps;
+// its '1518' ingress row sends 1472-byte datagrams: 560.95-910.42 Mbit/s, 48-77 kpps). A value
+// within 0.5 kpps of the derived mean whose min and max are the rounded Mbit/s min and max is
+// the throughput again; one run (no range) must equal the rounded value. A kpps min or max
+// that is not the rounding, a mean further off, or a range on one side only stays measured.
+TEST(FlagOutliers, NetperfRoundedKppsIsAnAliasOfTheThroughput) {
+  auto mk = [](std::string board, std::string params, std::string unit, double v,
+               std::optional<double> lo = std::nullopt, std::optional<double> hi = std::nullopt) {
+    MeasuredRow r;
+    r.source = "003";
+    r.section = r.table = r.benchmark = "CPSW2g UDP Ingress Throughput 0 loss";
+    r.board = std::move(board);
+    r.family = "ethernet";
+    r.params = std::move(params);
+    r.metric = unit == "kpps" ? "Packets Per Second" : "THROUGHPUT";
+    r.unit = std::move(unit);
+    r.value = v;
+    r.min = lo;
+    r.max = hi;
+    return r;
+  };
+  std::vector<MeasuredRow> rows = {
+      mk("j784s4", "frame=1024", "Mbit/s", 259.83, 42.6, 620.99),
+      mk("j784s4", "frame=1024", "kpps", 31.63, 5, 76),       // derived
+      mk("j784s4", "frame=1518", "Mbit/s", 734.95, 560.95, 910.42),
+      mk("j784s4", "frame=1518", "kpps", 62.38, 48, 77),      // derived over 1472 bytes
+      mk("j721e", "frame=1518", "Mbit/s", 922.24, 920.21, 924.32),
+      mk("j721e", "frame=1518", "kpps", 76),                  // every run 76 over 1518 bytes
+      mk("j742s2", "frame=1024", "Mbit/s", 259.83, 42.6, 620.99),
+      mk("j742s2", "frame=1024", "kpps", 31.63, 6, 76),       // min 6 is not round(5.2)
+      mk("j722s", "frame=64", "Mbit/s", 82.8, 76.53, 91.75),
+      mk("j722s", "frame=64", "kpps", 160.9, 149, 179),       // 0.8 below the derived 161.7
+      mk("am68", "frame=128", "Mbit/s", 15),
+      mk("am68", "frame=128", "kpps", 14.5, 5, 49)};          // no Mbit/s range to compare
+  std::reverse(rows.begin(), rows.end());  // order does not matter
+  flagOutliers(rows);
+  std::reverse(rows.begin(), rows.end());
+  for (size_t i : {1, 3, 5}) EXPECT_EQ(rows[i].flag, "alias-of:THROUGHPUT") << i;
+  for (size_t i : {0, 2, 4, 6, 7, 8, 9, 10, 11}) EXPECT_EQ(rows[i].flag, "") << i;
 }
 
 // IPSec: a run's CPU per payload byte (load / throughput) more than 4x the cheapest run of the
