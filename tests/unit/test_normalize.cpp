@@ -480,20 +480,32 @@ TEST(Normalize, MalformedTablesNeverCrash) {
   EXPECT_FALSE(d.diagnostics.empty());
 }
 
+namespace {
+// An Ethernet row of one guide table (section, table and benchmark all `table`).
+MeasuredRow ethernetRow(const std::string& source, const std::string& table, std::string board,
+                        std::string params, std::string metric, std::string unit, double v,
+                        std::optional<double> lo = std::nullopt,
+                        std::optional<double> hi = std::nullopt) {
+  MeasuredRow r;
+  r.source = source;
+  r.section = r.table = r.benchmark = table;
+  r.board = std::move(board);
+  r.family = "ethernet";
+  r.params = std::move(params);
+  r.metric = std::move(metric);
+  r.unit = std::move(unit);
+  r.value = v;
+  r.min = lo;
+  r.max = hi;
+  return r;
+}
+}  // namespace
+
 TEST(FlagOutliers, ValueChecks) {
   auto mk = [](std::string bench, std::string metric, std::string unit, double v,
                std::optional<double> mn = {}) {
-    MeasuredRow r;
-    r.source = "s";
-    r.board = "b";
-    r.family = "ethernet";
-    r.benchmark = std::move(bench);
-    r.metric = std::move(metric);
-    r.unit = std::move(unit);
-    r.value = v;
-    r.min = mn;
-    if (mn) r.max = v * 2;
-    return r;
+    return ethernetRow("s", bench, "b", "", std::move(metric), std::move(unit), v, mn,
+                       mn ? std::optional<double>(v * 2) : std::nullopt);
   };
   std::vector<MeasuredRow> rows = {mk("PCI Ethernet", "Bandwidth", "Mbit/s", 0),
                                    mk("x", "Latency", "us", 0),
@@ -519,16 +531,8 @@ TEST(FlagOutliers, ValueChecks) {
 TEST(FlagOutliers, TruncatedKppsIsAnAliasOfTheThroughput) {
   auto mk = [](std::string board, std::string params, std::string metric, std::string unit,
                double v) {
-    MeasuredRow r;
-    r.source = "000";
-    r.section = r.table = r.benchmark = "UDP Throughput Egress";
-    r.board = std::move(board);
-    r.family = "ethernet";
-    r.params = std::move(params);
-    r.metric = std::move(metric);
-    r.unit = std::move(unit);
-    r.value = v;
-    return r;
+    return ethernetRow("000", "UDP Throughput Egress", std::move(board), std::move(params),
+                       std::move(metric), std::move(unit), v);
   };
   std::vector<MeasuredRow> rows = {
       mk("omapl138", "datagram=1470", "Throughput", "Mbit/s", 32.4),
@@ -561,18 +565,9 @@ TEST(FlagOutliers, TruncatedKppsIsAnAliasOfTheThroughput) {
 TEST(FlagOutliers, NetperfRoundedKppsIsAnAliasOfTheThroughput) {
   auto mk = [](std::string board, std::string params, std::string unit, double v,
                std::optional<double> lo = std::nullopt, std::optional<double> hi = std::nullopt) {
-    MeasuredRow r;
-    r.source = "003";
-    r.section = r.table = r.benchmark = "CPSW2g UDP Ingress Throughput 0 loss";
-    r.board = std::move(board);
-    r.family = "ethernet";
-    r.params = std::move(params);
-    r.metric = unit == "kpps" ? "Packets Per Second" : "THROUGHPUT";
-    r.unit = std::move(unit);
-    r.value = v;
-    r.min = lo;
-    r.max = hi;
-    return r;
+    std::string metric = unit == "kpps" ? "Packets Per Second" : "THROUGHPUT";
+    return ethernetRow("003", "CPSW2g UDP Ingress Throughput 0 loss", std::move(board),
+                       std::move(params), std::move(metric), std::move(unit), v, lo, hi);
   };
   std::vector<MeasuredRow> rows = {
       mk("j784s4", "frame=1024", "Mbit/s", 259.83, 42.6, 620.99),
