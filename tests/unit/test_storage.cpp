@@ -401,6 +401,34 @@ TEST(LinuxIo, K2gQspiReadsByDmaThroughTheDirectAccessWindow) {
   EXPECT_GT(cpuMoved.cpu, 0.9 * cpuMoved.wall);
 }
 
+// A UBIFS stream on NAND reads each flash page once (the MTD page cache serves the page two
+// nodes share) and programmes through the write-buffer in whole pages: a node of N bytes costs
+// N / page_bytes page requests, not ceil(N / page_bytes).
+TEST(LinuxIo, UbifsOnNandPaysTheFlashPagesOfItsBytes) {
+  const auto& d = data();
+  const BoardPath lcdk = makeBoardPath(board("omapl138-lcdk"), d, Medium::Nand);
+  ASSERT_NE(lcdk.nand, nullptr);
+  const auto page = lcdk.nand->flash().page_bytes;
+  const double node = double(d.linux.page_bytes + d.linux.ubifs_node_header_bytes);
+  ASSERT_NE(std::fmod(node, double(page)), 0.0);  // a node that ends inside a flash page
+  auto part = [](const IoEstimate& e, const std::string& name) {
+    for (const auto& [n, sec] : e.parts.seconds)
+      if (n == name) return sec;
+    return -1.0;
+  };
+  StorageCase c = ubifsRead();
+  c.medium = Medium::Nand;
+  const IoEstimate rd = linuxUbifs(lcdk, fakeCosts(), d.linux, c);
+  const double pages = node / double(page);
+  EXPECT_NEAR(part(rd, "bus.transfer"), pages * lcdk.nand->request(Dir::Read, page).transfer, 1e-12);
+  EXPECT_LT(part(rd, "bus.transfer"), lcdk.nand->request(Dir::Read, std::uint64_t(node)).transfer);
+  c.dir = Dir::Write;
+  const IoEstimate wr = linuxUbifs(lcdk, fakeCosts(), d.linux, c);
+  const double flashPages = node * d.linux.ubifs_write_amplification / double(page);
+  EXPECT_NEAR(part(wr, "device.access"),
+              flashPages * lcdk.nand->request(Dir::Write, page).device, 1e-12);
+}
+
 // Interrupt-driven SPI PIO (spi-davinci without DMA channels: the K2G EVM's SPI NOR) takes one
 // interrupt per 8-bit word: the readpage's wall and CPU time grow by exactly (node bytes) x the
 // core's bare interrupt path; a polled McSPI (AM65x EVM) takes none.
