@@ -367,6 +367,68 @@ TEST(LinuxIo, UbifsReadPaysTheCompletionWaitAndTwoCopies) {
   EXPECT_DOUBLE_EQ(linuxUbifs(spi, cc, d.linux, c).cpu, linuxUbifs(spi, none, d.linux, c).cpu);
 }
 
+// The K2G QSPI (cadence-quadspi, ti,k2g-qspi: direct mode) reads by DMA from the memory-mapped
+// window, one flash read per DMA burst: a UBIFS readpage keeps the CPU busy for a fraction of its
+// wall time (no PIO words), and more bursts per page (smaller bursts) make it slower. The same
+// controller without a DMA read path (indirect FIFO, CPU-moved) is CPU-bound.
+TEST(LinuxIo, K2gQspiReadsByDmaThroughTheDirectAccessWindow) {
+  const auto& d = data();
+  StorageCase c = ubifsRead();
+  c.medium = Medium::NorOspi;
+  BoardPath qspi = makeBoardPath(board("k2g-evm"), d, Medium::NorOspi);
+  ASSERT_TRUE(qspi.nor);
+  ASSERT_GT(qspi.nor->controller().dma_mbps, 0);
+  ASSERT_GT(qspi.nor->controller().dac_burst_bytes, 0u);
+  EXPECT_EQ(qspi.nor->pioSeconds(4096), 0);
+  const CoreCosts cc = fakeCosts();
+  const IoEstimate dma = linuxUbifs(qspi, cc, d.linux, c);
+  EXPECT_LT(dma.cpu, 0.5 * dma.wall);
+  models::SpiNorControllerParams small = qspi.nor->controller();
+  small.dac_burst_bytes /= 2;
+  BoardPath smallBursts = makeBoardPath(board("k2g-evm"), d, Medium::NorOspi);
+  auto smallCtl = std::make_unique<models::OspiController>(small, qspi.nor->bus(), qspi.nor->flash());
+  smallBursts.nor = smallCtl.get();
+  smallBursts.path = std::move(smallCtl);
+  EXPECT_GT(linuxUbifs(smallBursts, cc, d.linux, c).wall, dma.wall);
+  models::SpiNorControllerParams pio = qspi.nor->controller();
+  pio.dma_mbps = 0;
+  pio.dac_burst_bytes = 0;
+  BoardPath indirect = makeBoardPath(board("k2g-evm"), d, Medium::NorOspi);
+  auto pioCtl = std::make_unique<models::OspiController>(pio, qspi.nor->bus(), qspi.nor->flash());
+  indirect.nor = pioCtl.get();
+  indirect.path = std::move(pioCtl);
+  const IoEstimate cpuMoved = linuxUbifs(indirect, cc, d.linux, c);
+  EXPECT_GT(cpuMoved.cpu, 0.9 * cpuMoved.wall);
+}
+
+// A UBIFS stream on NAND reads each flash page once (the MTD page cache serves the page two
+// nodes share) and programmes through the write-buffer in whole pages: a node of N bytes costs
+// N / page_bytes page requests, not ceil(N / page_bytes).
+TEST(LinuxIo, UbifsOnNandPaysTheFlashPagesOfItsBytes) {
+  const auto& d = data();
+  const BoardPath lcdk = makeBoardPath(board("omapl138-lcdk"), d, Medium::Nand);
+  ASSERT_NE(lcdk.nand, nullptr);
+  const auto page = lcdk.nand->flash().page_bytes;
+  const double node = double(d.linux.page_bytes + d.linux.ubifs_node_header_bytes);
+  ASSERT_NE(std::fmod(node, double(page)), 0.0);  // a node that ends inside a flash page
+  auto part = [](const IoEstimate& e, const std::string& name) {
+    for (const auto& [n, sec] : e.parts.seconds)
+      if (n == name) return sec;
+    return -1.0;
+  };
+  StorageCase c = ubifsRead();
+  c.medium = Medium::Nand;
+  const IoEstimate rd = linuxUbifs(lcdk, fakeCosts(), d.linux, c);
+  const double pages = node / double(page);
+  EXPECT_NEAR(part(rd, "bus.transfer"), pages * lcdk.nand->request(Dir::Read, page).transfer, 1e-12);
+  EXPECT_LT(part(rd, "bus.transfer"), lcdk.nand->request(Dir::Read, std::uint64_t(node)).transfer);
+  c.dir = Dir::Write;
+  const IoEstimate wr = linuxUbifs(lcdk, fakeCosts(), d.linux, c);
+  const double flashPages = node * d.linux.ubifs_write_amplification / double(page);
+  EXPECT_NEAR(part(wr, "device.access"),
+              flashPages * lcdk.nand->request(Dir::Write, page).device, 1e-12);
+}
+
 // Interrupt-driven SPI PIO (spi-davinci without DMA channels: the K2G EVM's SPI NOR) takes one
 // interrupt per 8-bit word: the readpage's wall and CPU time grow by exactly (node bytes) x the
 // core's bare interrupt path; a polled McSPI (AM65x EVM) takes none.

@@ -69,6 +69,27 @@ double packetCount(const BoardPath& bp, Dir dir, std::uint64_t bytes) {
   return std::ceil(double(bytes) / double(bp.packetBytes));
 }
 
+
+// One UBIFS node of a sequential stream on the flash path. On NAND the stream costs
+// bytes / page_bytes flash pages, not a whole number per node: reads keep the last page read
+// (nand_do_read_ops serves an unaligned read from chip->pagecache, so the page a node shares
+// with the next is read once), and UBIFS programmes through its write-buffer in whole min. I/O
+// units (pages), so a node's flash bytes are a fraction of the pages the buffer flushes. NOR
+// reads and programmes are byte-addressed: one request of the node's bytes.
+RequestTime streamRequest(const BoardPath& bp, Dir dir, double bytes) {
+  if (bp.nand) {
+    const auto page = std::max<std::uint64_t>(1, bp.nand->flash().page_bytes);
+    const double pages = bytes / double(page);
+    RequestTime t = bp.path->request(dir, page);
+    t.command *= pages;
+    t.device *= pages;
+    t.transfer *= pages;
+    t.setup *= pages;
+    t.erase *= pages;
+    return t;
+  }
+  return bp.path->request(dir, static_cast<std::uint64_t>(std::ceil(bytes)));
+}
 }  // namespace
 
 IoEstimate linuxBuffered(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParams& p,
@@ -190,7 +211,7 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
   const double copy = page * cc.copySecondsPerByte;
   e.bytes = page;
   if (c.dir == Dir::Read) {
-    const RequestTime t = bp.path->request(Dir::Read, node);
+    const RequestTime t = streamRequest(bp, Dir::Read, double(node));
     const double instr = p.read_page_ubifs_instructions + bp.driverRequestInstructions +
                          bp.irqsPerRequest * p.irq_instructions + sys;
     const double loop = p.ubifs_crc_instructions_per_byte * double(node);
@@ -217,7 +238,7 @@ IoEstimate linuxUbifs(const BoardPath& bp, const CoreCosts& cc, const LinuxIoPar
     return e;
   }
   const double flashBytes = double(node) * p.ubifs_write_amplification;
-  RequestTime t = bp.path->request(Dir::Write, static_cast<std::uint64_t>(std::ceil(flashBytes)));
+  RequestTime t = streamRequest(bp, Dir::Write, flashBytes);
   double eraseUnit = 0, eraseTime = 0;
   if (bp.nor) {
     eraseUnit = double(bp.nor->flash().sector_bytes);
