@@ -223,6 +223,27 @@ TEST(OsWorkloads, KernelPathsFollowTheCore) {
   EXPECT_GT(heavier, 2 * a72);
 }
 
+// The path lengths are AArch64 counts: a 32-bit kernel runs more instructions for the same C
+// (64-bit quantities in register pairs, fewer registers, no divide on older cores), by its
+// ISA's factor: ARMv7 boards take aarch32_path_factor, ARMv5 boards armv5_path_factor, AArch64
+// boards neither. The presets' defaults are above 1 for both.
+TEST(OsWorkloads, ThirtyTwoBitKernelsRunLongerPaths) {
+  auto a8 = soc::loadBoard(boardFile("am335x-evm"));
+  EXPECT_GT(a8.software.kernel_paths.aarch32_path_factor, 1.0);
+  EXPECT_GT(a8.software.kernel_paths.armv5_path_factor, 1.0);
+  const std::string v7 = "software.kernel_paths.aarch32_path_factor=";
+  const std::string v5 = "software.kernel_paths.armv5_path_factor=";
+  const wl::Query q = lm("lat_syscall-stat");
+  const double a8One = one("am335x-evm", {v7 + "1"}, q), a8Two = one("am335x-evm", {v7 + "2"}, q);
+  EXPECT_GT(a8Two, 1.5 * a8One);
+  EXPECT_EQ(one("am335x-evm", {v5 + "1"}, q), one("am335x-evm", {v5 + "2"}, q));
+  const double arm9One = one("omapl138-lcdk", {v5 + "1"}, q);
+  EXPECT_GT(one("omapl138-lcdk", {v5 + "2"}, q), 1.5 * arm9One);
+  EXPECT_EQ(one("omapl138-lcdk", {v7 + "1"}, q), one("omapl138-lcdk", {v7 + "2"}, q));
+  EXPECT_EQ(one("j721e-idk-gw", {v7 + "1", v5 + "1"}, q),
+            one("j721e-idk-gw", {v7 + "2", v5 + "2"}, q));
+}
+
 // SMP: the two ends of a ping-pong keep a core each, so every hand-over is a cross-core
 // wake-up (IPI delivery, the target's IPI path, the lines the waker wrote). A uniprocessor
 // (the same board with one core) pays none of it; a system call never does.
