@@ -79,11 +79,10 @@ std::optional<Spec> parse(const Query& q) {
   if (std::regex_match(q.benchmark, m, lat)) {
     std::uint64_t stride = std::strtoull(m[1].str().c_str(), nullptr, 10);
     double n = std::strtod(m[2].str().c_str(), nullptr);
-    // lmbench prints sizes in MB; the guide's "szNk" is N/1000 MB. "sz50" (no k) is read as
-    // lmbench's smallest size, 512 bytes (0.00049 MB).
-    std::uint64_t bytes = m[3].matched && !m[3].str().empty()
-                              ? toBytes(n / 1000.0 * double(kMiB) + 0.5)
-                              : 512;
+    // lmbench prints sizes in MB; the guide's "szNk" is N/1000 MB, cut to whole thousandths
+    // (0.03125 MB -> "31k"): the size is lmbench's range of that name (lmbenchRange). "sz50"
+    // (no k) is read as lmbench's smallest size, 512 bytes (0.00049 MB).
+    std::uint64_t bytes = m[3].matched && !m[3].str().empty() ? lmbenchRange(n) : 512;
     if (stride == 0) return std::nullopt;
     return Spec{Kind::LatMemRd, "chase", std::max(bytes, stride), stride};
   }
@@ -390,6 +389,28 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
   }
   memo_[key] = out;
   return out;
+}
+
+std::uint64_t lmbenchRange(double thousandths) {
+  const double written = thousandths / 1000.0 * double(kMiB);
+  if (!(written < double(kMaxBufferBytes))) return toBytes(written + 0.5);
+  std::uint64_t best = 0;
+  for (std::uint64_t k = 512; k <= kMaxBufferBytes;) {
+    const double t = double(k) / double(kMiB) * 1000.0;
+    if (t >= thousandths && t < thousandths + 1 &&
+        (best == 0 || std::abs(double(k) - written) < std::abs(double(best) - written)))
+      best = k;
+    if (k < 1024) {
+      k *= 2;
+    } else if (k < 4 * 1024) {
+      k += 1024;
+    } else {
+      std::uint64_t p = 4 * 1024;
+      while (p <= k) p *= 2;
+      k += p / 4;
+    }
+  }
+  return best ? best : toBytes(written + 0.5);
 }
 
 void registerMemoryBenchmarks(Registry& r) { r.add(std::make_unique<MemoryBenchmarks>()); }
