@@ -12,7 +12,7 @@
 /// | `bw_mem-frd/fwr/fcp-S` | the same over every 4-byte word, two words per instruction (the compiler's LDP/STP, LDRD/STRD) | S |
 /// | `bw_mem-bzero-S` | the C library's memset(0) (core's zero idiom) | S |
 /// | `bw_mem-bcopy-S` | the C library's memcpy (core's copy idiom) | S |
-/// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load | - |
+/// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load, mean over 8 physical page placements | - |
 /// | `latency_for_X_mb_block_size` | lat_mem_rd at X MiB (the guide's alias rows) | - |
 /// | `bw_mmap_rd-mo-1mb` | bread (a load of every long) over a 1 MiB mapping (mapped once) | 1 MiB |
 /// | `bw_mmap_rd-o2c-1mb` | the same plus open/mmap/munmap/close and the page faults, each pass (KernelCosts) | 1 MiB |
