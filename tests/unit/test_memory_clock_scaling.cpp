@@ -162,3 +162,23 @@ TEST(MemoryClockScaling, ABufferTwiceTheL2RunsAtTheDramRateWithoutAnL3) {
   // The same board with a 3 MiB L3 holds the whole 2 MiB buffer: the test can tell the two apart.
   EXPECT_GT(ratio("j7200-evm", {"l3.size=3MiB"}), 1.4);
 }
+
+TEST(MemoryClockScaling, CacheSizedChaseIsTheMeanOverFramePlacements) {
+  // lat_mem_rd over 32 KiB (stride 128) on J7200's 32 KiB 2-way physically indexed L1: its 8
+  // pages land on the L1's 4 page colours as Linux's free lists give them, and a colour holding
+  // k > 2 pages misses all k every lap (LRU, cyclic walk). For uniformly placed pages the
+  // expected miss share is 1 - (P(k=1) + 2 P(k=2)) / E[k] = 0.556 (k ~ Binomial(8, 1/4));
+  // one placement ranges from 0 to 1. The prediction is the mean over placements, so its miss
+  // share, read between the L1 hit (sz50) and the all-miss 64 KiB chase (sz62k), is near it.
+  const std::string csv = run("j7200-evm", "lat_mem_rd-stride128-sz*", {});
+  std::istringstream in(csv);
+  std::string line;
+  std::map<std::string, double> ns;
+  while (std::getline(in, line))
+    for (const char* sz : {"sz50", "sz31k", "sz62k"})
+      if (line.find(std::string("-") + sz + ",") != std::string::npos) ns[sz] = predicted(line);
+  ASSERT_EQ(ns.size(), 3u) << csv;
+  ASSERT_GT(ns["sz62k"], ns["sz50"]);
+  const double missShare = (ns["sz31k"] - ns["sz50"]) / (ns["sz62k"] - ns["sz50"]);
+  EXPECT_NEAR(missShare, 0.556, 0.15) << ns["sz50"] << " " << ns["sz31k"] << " " << ns["sz62k"] << " ns";
+}

@@ -16,6 +16,7 @@
 #include "soc/config/loader.h"
 #include "soc/board_platform.h"
 #include "soc/platform.h"
+#include "workloads/memory/memory_benchmarks.h"
 
 using socsim::models::CoreMemory;
 using socsim::soc::MemoryClusterConfig;
@@ -485,4 +486,20 @@ TEST(MemorySystem, WriteCombineBytesSendsEachWordOfANoAllocateStreamOnItsOwn) {
   const double lines = static_cast<double>(bytes / 64);
   EXPECT_NEAR(ddrWrites(0, 0x10000000), lines, 2.0);
   EXPECT_NEAR(ddrWrites(1, 0x20000000), 16 * lines, 2.0);
+}
+
+// The guides name lat_mem_rd sizes by lmbench's MB figure times 1000, cut to whole thousandths
+// (0.03125 MB -> sz31k): the simulated range is lmbench's own (lat_mem_rd.c step()), so the
+// L1-sized row is the 32 KiB that lmbench walks, not 31/1000 MiB (254 lines of stride 128
+// instead of 256).
+TEST(MemoryBenchmarks, LatMemRdSizeNamesAreLmbenchRanges) {
+  using socsim::wl::memory::lmbenchRange;
+  EXPECT_EQ(lmbenchRange(31), 32768u);     // 0.03125
+  EXPECT_EQ(lmbenchRange(46), 49152u);     // 0.04688 (48 KiB, a step between powers of two)
+  EXPECT_EQ(lmbenchRange(62), 65536u);     // 0.06250
+  EXPECT_EQ(lmbenchRange(125), 131072u);   // 0.12500
+  EXPECT_EQ(lmbenchRange(500), 524288u);   // 0.50000
+  EXPECT_EQ(lmbenchRange(1000), 1048576u); // 1.00000
+  // No lmbench range prints as 0.033 MB: the size is taken as written.
+  EXPECT_EQ(lmbenchRange(33), static_cast<std::uint64_t>(33 / 1000.0 * 1048576 + 0.5));
 }

@@ -12,7 +12,7 @@
 /// | `bw_mem-frd/fwr/fcp-S` | the same over every 4-byte word, two words per instruction (the compiler's LDP/STP, LDRD/STRD) | S |
 /// | `bw_mem-bzero-S` | the C library's memset(0) (core's zero idiom) | S |
 /// | `bw_mem-bcopy-S` | the C library's memcpy (core's copy idiom) | S |
-/// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load | - |
+/// | `lat_mem_rd-stride128-szN` | dependent loads walking N forward 128 bytes apart (lmbench3 stride_initialize), ns per load, mean over 8 physical page placements | - |
 /// | `latency_for_X_mb_block_size` | lat_mem_rd at X MiB (the guide's alias rows) | - |
 /// | `bw_mmap_rd-mo-1mb` | bread (a load of every long) over a 1 MiB mapping (mapped once) | 1 MiB |
 /// | `bw_mmap_rd-o2c-1mb` | the same plus open/mmap/munmap/close and the page faults, each pass (KernelCosts) | 1 MiB |
@@ -29,9 +29,11 @@
 /// bread() at one long per add latency when the data is in the caches.
 /// Every buffer is warmed with one pass first unless it is larger than twice the cache capacity
 /// (then the warm pass would leave nothing useful behind), as LMBench repeats each test.
-/// Sizes: `1mb` = 1 MiB; lat_mem_rd `szNk` = N/1000 MB (lmbench prints sizes in MB: sz31k is
-/// 0.03125 MB = 32 KiB); `sz50` is read as lmbench's smallest size, 512 bytes (an
-/// interpretation: the guide's label is ambiguous, and any size below the L1 gives the same).
+/// Sizes: `1mb` = 1 MiB; lat_mem_rd `szNk` = the lmbench range printed as N/1000 MB, cut to
+/// whole thousandths (lmbenchRange: sz31k is 0.03125 MB = 32 KiB); `sz50` is read as lmbench's
+/// smallest size, 512 bytes (an interpretation: the guide's label is ambiguous, and any size
+/// below the L1 gives the same).
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -52,6 +54,14 @@ class MemoryBenchmarks : public Workload {
 };
 
 void registerMemoryBenchmarks(Registry& r);
+
+/// The lat_mem_rd range whose size in MB, times 1000, is `thousandths` (the guide's "szNk"):
+/// lat_mem_rd walks ranges from 512 bytes with step() (lmbench3 src/lat_mem_rd.c: doubling below
+/// 1 KiB, +1 KiB below 4 KiB, then +1/4 of the next power of two above the range) and prints
+/// range / 2^20 with "%.5f", which the guides cut to whole thousandths (0.03125 -> 31k,
+/// 0.0625 -> 62k). The range within one thousandth of `thousandths`; a size that is no lmbench
+/// range is taken as written.
+std::uint64_t lmbenchRange(double thousandths);
 
 /// @brief Kernel costs of the open-to-close (`o2c`) rows: the part of `bw_mmap_rd-o2c` and
 ///        `bw_file_rd-o2c` that is not user-space memory traffic. The OS workload provides them
