@@ -345,8 +345,14 @@ void CoreMemory::copyLoop(std::uint64_t dst, std::uint64_t src, std::uint64_t by
 }
 
 void CoreMemory::memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes) {
-  const unsigned acc =
-      static_cast<unsigned>(p_.copy_access_bytes > 0 ? p_.copy_access_bytes : p_.max_access_bytes);
+  const auto acc = static_cast<unsigned>(p_.copy_access_bytes);
+  memcpy(dst, src, bytes, acc, acc);
+}
+
+void CoreMemory::memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes,
+                        unsigned loadBytes, unsigned storeBytes) {
+  const auto widest = static_cast<unsigned>(p_.max_access_bytes);
+  const unsigned ld = loadBytes > 0 ? loadBytes : widest, st = storeBytes > 0 ? storeBytes : widest;
   const std::uint64_t chunk = static_cast<std::uint64_t>(p_.copy_bytes_per_iteration);
   const std::uint64_t overhead = cycle_ * static_cast<std::uint64_t>(p_.copy_loop_overhead_cycles);
   for (std::uint64_t off = 0; off < bytes; off += chunk) {
@@ -354,10 +360,10 @@ void CoreMemory::memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t byte
     // The k-th load instruction of the loop body (pc kMemcpyPc + k) strides by `chunk`.
     std::uint32_t k = 0;
     forEachLine(src + off, c, [&](std::uint64_t a, unsigned len) {
-      loadLine(a, slots(len, acc), false, kMemcpyPc + k);
-      k += slots(len, acc);
+      loadLine(a, slots(len, ld), false, kMemcpyPc + k);
+      k += slots(len, ld);
     });
-    forEachLine(dst + off, c, [&](std::uint64_t a, unsigned len) { storeLine(a, len, slots(len, acc)); });
+    forEachLine(dst + off, c, [&](std::uint64_t a, unsigned len) { storeLine(a, len, slots(len, st)); });
     if (overhead) advance(overhead);
   }
 }

@@ -84,6 +84,11 @@ class CoreMemory : public sc_core::sc_module {
   /// The C library's memcpy on this core (copy_idiom, copy_bytes_per_iteration; each load and
   /// store moves copy_access_bytes, 0 = max_access_bytes): bcopy, STREAM copy.
   void memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes);
+  /// The same copy loop with loads of `loadBytes` and stores of `storeBytes` each (0 =
+  /// max_access_bytes): a copy routine whose two sides use different instructions, such as the
+  /// kernel's copy_{from,to}_user (unprivileged LDTR/STTR on the user side of an AArch64 kernel).
+  void memcpy(std::uint64_t dst, std::uint64_t src, std::uint64_t bytes, unsigned loadBytes,
+              unsigned storeBytes);
   /// The C library's memset(0)/bzero on this core (zero_idiom; dc_zva writes whole lines
   /// without reading them).
   void memzero(std::uint64_t addr, std::uint64_t bytes);

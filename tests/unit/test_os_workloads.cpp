@@ -191,6 +191,27 @@ TEST(OsWorkloads, PipeAndUnixBandwidthMoveWithDdrAndCaches) {
             << ", + DDR 400 MT/s " << smallL2SlowDdr[0] << "\n";
 }
 
+// copy_{from,to}_user: an SDK 11 (Linux 6.12) AArch64 kernel reaches user memory through
+// 8-byte LDTR/STTR, the older kernels through LDP/STP pairs; the narrower user side slows the
+// L2-resident pipe and socket copies of the J7 boards, and a 32-bit kernel ignores the setting.
+TEST(OsWorkloads, UserSideOfTheKernelCopyFollowsTheStack) {
+  EXPECT_EQ(soc::loadBoard(boardFile("j721e-idk-gw")).software.kernel_paths.uaccess_user_access_bytes, 8);
+  EXPECT_EQ(soc::loadBoard(boardFile("am654x-evm")).software.kernel_paths.uaccess_user_access_bytes, 16);
+  const std::vector<wl::Query> q = {lm("bw_pipe", "MB/s"), lm("bw_unix", "MB/s")};
+  const std::string pairs = "software.kernel_paths.uaccess_user_access_bytes=16";
+  auto ldtr = predictInChild("j721e-idk-gw", {}, q);
+  auto ldp = predictInChild("j721e-idk-gw", {pairs}, q);
+  for (int i = 0; i < 2; ++i) {
+    SCOPED_TRACE(q[static_cast<std::size_t>(i)].benchmark);
+    ASSERT_TRUE(std::isfinite(ldtr[i]) && std::isfinite(ldp[i]));
+    EXPECT_LT(ldtr[i], 0.95 * ldp[i]);
+  }
+  const auto pipe = lm("bw_pipe", "MB/s");
+  EXPECT_EQ(one("am335x-evm", {}, pipe), one("am335x-evm", {pairs}, pipe));
+  EXPECT_GT(one("am335x-evm", {}, pipe),
+            one("am335x-evm", {"software.kernel_paths.aarch32_uaccess_access_bytes=4"}, pipe));
+}
+
 // lat_ctx: the switch refills the next process's working set. On am654x-evm (512 KiB L2 per
 // cluster) 2 x 128 KiB stays in the L2, 2 x 256 KiB fills it, 4 x 256 KiB goes to DDR on every
 // switch; a bigger L2 brings 4 x 256 KiB back down.

@@ -86,6 +86,8 @@ struct KernelPathParams {
   double pipe_call_instructions = 500;
   double pipe_page_instructions = 200;
   int pipe_buffer_pages = 16;
+  int uaccess_user_access_bytes = 16;
+  int aarch32_uaccess_access_bytes = 8;
   double unix_call_instructions = 1500;
   double unix_skb_instructions = 1500;
   std::uint64_t unix_skb_bytes = 36864;
@@ -303,6 +305,17 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
          "per pipe buffer page: pipe_buffer bookkeeping (page allocation separate)");
     sc.integer("pipe_buffer_pages", &P::pipe_buffer_pages, "pages", 1, 4096, "pipe capacity",
                "Linux fs/pipe.c PIPE_DEF_BUFFERS = 16");
+    sc.integer("uaccess_user_access_bytes", &P::uaccess_user_access_bytes, "bytes", 4, 16,
+               "bytes per load or store on the user side of an AArch64 kernel's "
+               "copy_from_user / copy_to_user (the kernel side moves LDP/STP pairs, the core's "
+               "max_access_bytes): pipe, socket and file data crossing the user boundary",
+               "arch/arm64/lib/copy_template.S with the uao_ldp/uao_stp alternatives of kernels "
+               "before Linux 5.11: plain LDP/STP (16 B) on ARMv8.0 cores without UAO");
+    sc.integer("aarch32_uaccess_access_bytes", &P::aarch32_uaccess_access_bytes, "bytes", 4, 16,
+               "bytes a 32-bit ARM kernel's copy_from_user / copy_to_user moves per core cycle on "
+               "either side (an ARMv5 kernel's user side is one LDRT/STRT word)",
+               "arch/arm/lib/copy_template.S: LDM/STM of eight registers per 32 B, which ARMv7 "
+               "cores transfer 64 bits per cycle (background knowledge: unverified)");
     path("unix_call_instructions", &P::unix_call_instructions, 1e5,
          "unix_stream_sendmsg / unix_stream_recvmsg per call");
     path("unix_skb_instructions", &P::unix_skb_instructions, 1e5,

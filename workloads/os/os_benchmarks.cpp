@@ -25,6 +25,8 @@ constexpr std::uint64_t kPage = 4096;
 /// 4-byte Linux entries side by side, also 8 bytes per page).
 constexpr std::uint64_t kPteBytes = 8;
 constexpr double kMB = 1e6;  // lmbench lib_timing.c: MB = 1000*1000
+/// An ARM word: what one LDRT/STRT moves.
+constexpr unsigned kWordBytes = 4;
 
 std::uint64_t roundUp(std::uint64_t v, std::uint64_t a) {
   return (v + a - 1) / a * a;
@@ -63,12 +65,21 @@ std::uint64_t at(const std::vector<std::uint64_t>& frames, std::uint64_t off) {
   return frames[off / kPage] + off % kPage;
 }
 
-/// memcpy between two page-scattered buffers, split where either crosses a page.
+/// Bytes per load or store of the kernel's copy_{from,to}_user on each side (0 = the core's
+/// widest access).
+struct UaccessWidths {
+  unsigned user = 0, kernel = 0;
+};
+
+/// A copy between two page-scattered buffers, split where either crosses a page: the kernel's
+/// copy_from_user (`toUser` false: loads user-side, stores kernel-side) or copy_to_user.
 void copyPages(CoreMemory& c, const std::vector<std::uint64_t>& dst, std::uint64_t dstOff,
-               const std::vector<std::uint64_t>& src, std::uint64_t srcOff, std::uint64_t bytes) {
+               const std::vector<std::uint64_t>& src, std::uint64_t srcOff, std::uint64_t bytes,
+               UaccessWidths w, bool toUser) {
+  const unsigned ld = toUser ? w.kernel : w.user, st = toUser ? w.user : w.kernel;
   while (bytes > 0) {
     const std::uint64_t n = std::min({bytes, kPage - dstOff % kPage, kPage - srcOff % kPage});
-    c.memcpy(at(dst, dstOff), at(src, srcOff), n);
+    c.memcpy(at(dst, dstOff), at(src, srcOff), n, ld, st);
     dstOff += n;
     srcOff += n;
     bytes -= n;
@@ -280,6 +291,17 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     if (wireBytes > 0) t.add("nfs.wire", wireBytes * 8 / linkBitsPerSecond(m.board(), S));
   };
   const double comps = L.file_path_components;
+  // copy_{from,to}_user: an AArch64 kernel moves LDP/STP pairs on its side and the stack's
+  // user-side accesses on the other; a 32-bit kernel runs LDM/STM on both sides, and an ARMv5
+  // kernel (CONFIG_CPU_USE_DOMAINS) reaches user memory one LDRT/STRT word at a time.
+  const std::string& isa = m.cluster().core.isa;
+  UaccessWidths uaccess;
+  if (isa == "armv8-a") {
+    uaccess.user = static_cast<unsigned>(k.uaccess_user_access_bytes);
+  } else {
+    uaccess.user = uaccess.kernel = static_cast<unsigned>(k.aarch32_uaccess_access_bytes);
+    if (isa.rfind("armv5", 0) == 0) uaccess.user = kWordBytes;
+  }
 
   Timed t;            // time of one reported unit
   double amount = 0;  // bytes per unit for bandwidths
@@ -537,8 +559,8 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
       const auto cache = ps.buffer(size + tail), buf = ps.buffer(size);
       t.add(warmJob(
           m,
-          [&cache, &buf, size, tail](CoreMemory& c) {
-            copyPages(c, cache, 0, buf, 0, size);
+          [&cache, &buf, size, tail, uaccess](CoreMemory& c) {
+            copyPages(c, cache, 0, buf, 0, size, uaccess, false);
             if (tail > 0) c.memzero(at(cache, size), tail);
           },
           "copy"));
@@ -569,9 +591,9 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     const auto wbuf = ps.buffer(x), kbuf = ps.buffer(x), rbuf = ps.buffer(x + off);
     t.add(warmJob(
         m,
-        [&wbuf, &kbuf, &rbuf, x, off](CoreMemory& c) {
-          copyPages(c, kbuf, 0, wbuf, 0, x);    // copy_from_user into the pipe pages / skbs
-          copyPages(c, rbuf, off, kbuf, 0, x);  // copy_to_user into the reader's buffer
+        [&wbuf, &kbuf, &rbuf, x, off, uaccess](CoreMemory& c) {
+          copyPages(c, kbuf, 0, wbuf, 0, x, uaccess, false);   // into the pipe pages / skbs
+          copyPages(c, rbuf, off, kbuf, 0, x, uaccess, true);  // into the reader's buffer
         },
         "copy"));
     m.counters.copyBytes += 2.0 * static_cast<double>(x);
