@@ -248,6 +248,11 @@ const params::Schema<CryptoDriverParams>& CryptoDriverParams::schema() {
                   "where a digest submitted as update + final runs", "the driver's source")
           .real("fallback_below_bytes", &P::fallback_below_bytes, "bytes", 0, 1e9,
                 "requests shorter than this run on the software fallback", "the driver's source")
+          .real("digest_buffer_bytes", &P::digest_buffer_bytes, "bytes", 0, 1e9,
+                "the driver's update buffer: a digest longer than this runs as an update "
+                "request (all but the last block, kept for the padding) and a final request "
+                "(0 = one request per digest)",
+                "the driver's source")
           .choice("request_queue", &P::request_queue, {"direct", "crypto_engine"},
                   "how a request reaches the hardware: submitted in the caller's context "
                   "(direct) or queued to the kernel's crypto_engine kthread, which runs it and "

@@ -108,6 +108,9 @@ struct CryptoDriverParams {
   /// direct | crypto_engine (the request is handed to the crypto_engine kthread)
   std::string request_queue = "direct";
   double fallback_below_bytes = 0;            ///< requests shorter than this run in software
+  /// The driver's update buffer: a hardware digest longer than this runs as two requests, an
+  /// update (all but the last block) and a final (the kept block); 0 = one request.
+  double digest_buffer_bytes = 0;
   double completion_interrupts = 1;  ///< interrupts the host takes per request
   double register_accesses = 20;              ///< MMIO accesses per request by the host
   double register_access_ns = 100;            ///< one MMIO access over the interconnect
