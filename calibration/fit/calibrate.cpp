@@ -26,6 +26,7 @@
 #include "common/paths.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
+#include "soc/config/parse_cache.h"
 #include "validation/board_runner.h"
 #include "validation/metrics.h"
 #include "validation/validate.h"
@@ -297,6 +298,8 @@ class Evaluator {
     vo_.jobs = opt.jobs;
     vo_.isolate = true;
     configsDir_ = opt.sourceDir + "/configs";
+    // The workers forked for each evaluation inherit the parsed config files (parse_cache.h).
+    config::preparseYamlTree(configsDir_);
     inner_ = validation::makeBoardRunner(configsDir_ + "/boards", {});
     for (size_t i = 0; i < all_.size(); ++i) {
       active_.push_back(i);
