@@ -192,7 +192,7 @@ Action addCalibrate(CLI::App& app) {
       std::cout << "\nStart points:\n";
       for (const auto& g : res)
         std::cout << "  " << g.group << ": "
-                  << (g.warmStart ? "warm, " + std::to_string(g.keptFitted) + " kept from " + g.startFrom
+                  << (g.warmStart ? "warm, " + warmStartText(g)
                                   : std::string("cold (defaults)"))
                   << "; loss defaults " << formatSig(g.lossBefore, 5) << ", start "
                   << formatSig(g.lossStart, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n";

@@ -413,8 +413,8 @@ Action addValidate(CLI::App& app) {
       ->check(atLeastOne());
   sub->add_option("--time-budget", o->timeBudget,
                   "with --cv: total wall seconds the cross-validation aims at (default 0: none). "
-                  "The refits share what the screen leaves, each getting (time left) / (refits "
-                  "left) as its optimizer cap; each refit's evaluations and stop reason are in "
+                  "The refits share what the screen leaves by cost: the same number of trials each "
+                  "(at least min(--cv-evals, n + 2) for n refitted parameters); each refit's evaluations and stop reason are in "
                   "cv-folds.csv and the fold lines on stderr. A refit always runs its start and "
                   "end predictions, so a run can exceed a very small budget");
   sub->add_option("--set", o->sets, "config override key=value (what-if), applied to every board");

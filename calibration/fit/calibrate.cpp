@@ -26,6 +26,7 @@
 #include "common/paths.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
+#include "soc/config/parse_cache.h"
 #include "validation/board_runner.h"
 #include "validation/metrics.h"
 #include "validation/validate.h"
@@ -297,6 +298,8 @@ class Evaluator {
     vo_.jobs = opt.jobs;
     vo_.isolate = true;
     configsDir_ = opt.sourceDir + "/configs";
+    // The workers forked for each evaluation inherit the parsed config files (parse_cache.h).
+    config::preparseYamlTree(configsDir_);
     inner_ = validation::makeBoardRunner(configsDir_ + "/boards", {});
     for (size_t i = 0; i < all_.size(); ++i) {
       active_.push_back(i);
@@ -599,17 +602,14 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
         "they are (a fit here would move that group's rows after its fit)"
      << (g.heldForEarlier.empty() ? "" : ": ") << joinHeld(g.heldForEarlier) << "\n"
      << "- start: "
-     << (g.warmStart ? "warm, " + std::to_string(g.keptFitted) +
-                           " committed fitted parameters kept without re-screening, from " +
-                           g.startFrom + "; loss at the start " + formatSig(g.lossStart, 5)
+     << (g.warmStart ? "warm, " + warmStartText(g) + " (kept without re-screening); loss at the start " +
+                           formatSig(g.lossStart, 5)
                      : std::string("cold (`--cold`): the documented defaults"))
      << " (the regularization pulls toward the defaults either way)\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before (defaults) "
      << formatSig(g.lossBefore, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n"
      << "- result: " << g.outcome
-     << (g.outcome == "fitted" || g.outcome == "nothing to fit" || g.outcome.empty()
-             ? std::string()
-             : " (" + g.optimizerStop + ")")
+     << (outcomeNeedsReason(g.outcome) ? " (" + g.optimizerStop + ")" : std::string())
      << "\n- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs; optimizer cap "
      << g.maxEvaluations << "), " << formatSig(g.seconds, 3) << " s\n\n"
      << "| family | rows | MdAPE before | MdAPE after |\n| --- | --- | --- | --- |\n";
@@ -1254,18 +1254,18 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     g.keptFitted = static_cast<int>(kept.size());
   }
   g.warmStart = opt.warmStart;
-  if (opt.warmStart)
-    g.startFrom = fs::exists(paramsDir + "/" + ownFile)
-                      ? "calibration/params/" + ownFile + " at " +
-                            gitOrigin(opt.sourceDir, "calibration/params/" + ownFile)
-                      : "no committed params file (the defaults)";
+  if (opt.warmStart) {
+    g.startAtDefaults = !fs::exists(paramsDir + "/" + ownFile);
+    g.startFrom = g.startAtDefaults ? "calibration/reports/" + group.name + ".lobo.csv"
+                                    : "calibration/params/" + ownFile + " at " +
+                                          gitOrigin(opt.sourceDir, "calibration/params/" + ownFile);
+  }
   // The start point's predictions (the defaults' for a cold start): the screen's residuals and
   // the loss the fit must not end above.
   std::vector<std::optional<double>> startPred = kept.empty() ? before : ev.predict(kept, keptStart);
   g.lossStart = kept.empty() ? g.lossBefore : lossOf(rows, startPred);
   if (log && g.warmStart && g.budget > 0)
-    *log << "  warm start from " << g.startFrom << ": " << kept.size()
-         << " committed fitted parameters kept without re-screening; loss at the start "
+    *log << "  warm start: " << warmStartText(g) << " (kept without re-screening); loss at the start "
          << formatSig(g.lossStart, 5) << " (defaults " << formatSig(g.lossBefore, 5) << ")\n";
   const size_t allCandidates = cand.size();
   if (static_cast<int>(cand.size()) > opt.maxScreen) cand.resize(static_cast<size_t>(opt.maxScreen));
@@ -1424,7 +1424,7 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   if (log)
     *log << "  result: " << g.outcome << ", loss " << formatSig(g.lossAfter, 5) << " (defaults "
          << formatSig(g.lossBefore, 5) << ", start " << formatSig(g.lossStart, 5) << ")"
-         << (g.outcome == "fitted" || g.outcome == "nothing to fit"
+         << (!outcomeNeedsReason(g.outcome)
                  ? std::string()
                  : noOptimizerTime ? ": no time was left for the optimizer, the params file keeps them"
                                    : ": the optimizer found nothing lower, the params file keeps them")
@@ -1540,10 +1540,8 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         {"rows_used", std::to_string(g.rowsUsed)},
         {"loss_before", formatNumber(g.lossBefore)},
         {"loss_after", formatNumber(g.lossAfter)},
-        {"start", g.warmStart ? "warm: " + std::to_string(g.keptFitted) +
-                                    " committed fitted parameters kept from " + g.startFrom +
-                                    ", loss at the start " + formatNumber(g.lossStart) +
-                                    " on these rows"
+        {"start", g.warmStart ? "warm: " + warmStartText(g) + ", loss at the start " +
+                                    formatNumber(g.lossStart) + " on these rows"
                               : std::string("cold: the documented defaults (--cold)")},
         {"loss", "mean Cauchy(0.25) of log(predicted/measured), (pred-meas)/100 for % rows"},
         {"optimizer", std::string("NLopt ") + (opt.algorithm == "bobyqa" ? "LN_BOBYQA" : "LN_SBPLX") +
@@ -1611,6 +1609,32 @@ double timeAllotment(double remainingSeconds, const std::vector<double>& needs, 
   double allot = std::max(share, std::min(needs[0], floorSeconds));
   allot = std::min(allot, remainingSeconds - laterFloors);
   return std::max(1.0, allot);
+}
+
+std::string warmStartText(const GroupResult& g) {
+  if (!g.startAtDefaults)
+    return std::to_string(g.keptFitted) + " committed fitted parameters kept from " + g.startFrom;
+  if (g.keptFitted > 0)
+    return "the committed free set from " + g.startFrom + " (" + std::to_string(g.keptFitted) +
+           (g.keptFitted == 1 ? " parameter" : " parameters") + "), started at the defaults";
+  return "no committed fit: the defaults";
+}
+
+bool outcomeNeedsReason(const std::string& outcome) {
+  return !(outcome.empty() || outcome == "fitted" || outcome == "nothing to fit");
+}
+
+CvRefitAllot cvRefitAllotment(double remainingSeconds, const std::vector<double>& costs,
+                              int minTrials) {
+  CvRefitAllot a;
+  const double own = costs.empty() ? 0 : std::max(0.0, costs[0]);
+  double total = 0;
+  for (double c : costs) total += std::max(0.0, c);
+  double trials = total > 0 ? std::max(0.0, remainingSeconds) / total - 2 : minTrials;
+  trials = std::max(static_cast<double>(std::max(0, minTrials)), std::floor(trials));
+  a.trials = static_cast<int>(std::min(trials, 1e6));
+  a.seconds = std::max(0.01, own * a.trials);
+  return a;
 }
 
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
@@ -2071,12 +2095,65 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
         ++foldsPlanned;
         break;
       }
-  for (const auto& u : units) {
-    auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
-    auto relevant = [&](const FreeParam& p) {
+  // The fitted values of a group that move unit `u`'s selected rows: the ones its refit touches.
+  auto relevantFor = [&movesUnit](const std::string& u) {
+    return [&movesUnit, u](const FreeParam& p) {
       auto it = movesUnit.find(&p);
       return it != movesUnit.end() && it->second.count(u) > 0;
     };
+  };
+  // A group's first prediction pass: records what each board reads, at the point the refit of
+  // `u` (the first unit that refits it) starts from (the fitted values that move the unit's rows
+  // at their defaults, honest start), and measures the cost of one evaluation of the group.
+  // Session 8 ran this pass at the committed values, which no refit uses.
+  auto firstPass = [&](Committed& c, const std::string& u) {
+    auto tFirst = std::chrono::steady_clock::now();
+    auto relevant = relevantFor(u);
+    std::vector<const FreeParam*> startParams;
+    std::vector<double> startValues;
+    for (const FreeParam* p : c.fitted)
+      if (relevant(*p)) {
+        startParams.push_back(p);
+        startValues.push_back(p->defaultValue);
+      }
+    c.ev->predict(startParams, startValues);
+    c.firstEvalSeconds = since(tFirst);
+    // The refit's objective counts the rows validate scores (a stale report may hold a row the
+    // policy now excludes, such as a config echo; --check flags that report).
+    std::vector<size_t> scored;
+    for (size_t k = 0; k < c.ev->rows().size(); ++k)
+      if (c.ev->exclusionOf(k).empty()) scored.push_back(k);
+    c.ev->restrictTo(scored);
+  };
+  // The refits in the order they run (unit, then stage order), for the time shares.
+  std::vector<const Committed*> refitOrder;
+  for (const auto& u : units)
+    for (const auto& c : groups)
+      if (refitNeeded(u, c)) refitOrder.push_back(&c);
+  // Under a time budget every refitted group's first pass runs before the refits: the shares
+  // need the cost of each group's evaluation up front (session 9: a share computed before the
+  // expensive groups had run gave the cheap early refits the time of the whole run).
+  if (opt.timeBudgetSeconds > 0)
+    for (auto& c : groups)
+      for (const auto& u : units)
+        if (refitNeeded(u, c)) {
+          firstPass(c, u);
+          plan.evaluations += c.ev->evaluations();  // its first evaluations
+          plan.boardRuns += c.ev->boardRuns();
+          if (say)
+            *say << "cv " << mode << ": " << c.group->name << " first pass "
+                 << formatSig(c.firstEvalSeconds, 3) << " s over " << c.ev->rows().size()
+                 << " scored rows\n" << std::flush;
+          break;
+        }
+  auto evalCostOf = [&evalCost](const Committed& c) {
+    auto it = evalCost.find(c.group->name);
+    if (it != evalCost.end() && it->second.second > 0) return it->second.first / it->second.second;
+    return 0.5 * c.firstEvalSeconds;
+  };
+  for (const auto& u : units) {
+    auto held = [&u, &mode](const MeasuredRow& r) { return cvUnit(r, mode) == u; };
+    auto relevant = relevantFor(u);
     ParamSet values = committed;
     auto& changed = plan.valuesByUnit[u];
     auto tFold = std::chrono::steady_clock::now();
@@ -2088,45 +2165,24 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       c.ev->setBase(values);
       // The evaluations and board runs of this refit, its group's first pass included.
       int evBefore = c.ev->evaluations(), runsBefore = c.ev->boardRuns();
-      if (c.ev->evaluations() == 0) {
-        auto tFirst = std::chrono::steady_clock::now();
-        // Records what each board reads, at the point this unit's refit starts from (the fitted
-        // values that move the unit's rows at their defaults, honest start): the refit's start
-        // and the held rows' prediction are then memo answers. Session 8 ran this pass at the
-        // committed values, which no refit uses: one more pass over the group's boards.
-        std::vector<const FreeParam*> startParams;
-        std::vector<double> startValues;
-        for (const FreeParam* p : c.fitted)
-          if (relevant(*p)) {
-            startParams.push_back(p);
-            startValues.push_back(p->defaultValue);
-          }
-        c.ev->predict(startParams, startValues);
-        c.firstEvalSeconds = since(tFirst);
-        // The refit's objective counts the rows validate scores (a stale report may hold a
-        // row the policy now excludes, such as a config echo; --check flags that report).
-        std::vector<size_t> scored;
-        for (size_t k = 0; k < c.ev->rows().size(); ++k)
-          if (c.ev->exclusionOf(k).empty()) scored.push_back(k);
-        c.ev->restrictTo(scored);
-      }
+      if (c.ev->evaluations() == 0) firstPass(c, u);
       std::vector<double> full;
       for (auto* p : c.fitted) full.push_back(values.valueOr(*p));
       // The time budget: what is left after the final prediction pass, shared by the refits
-      // still to run (this one included). A refit runs its start and end predictions besides
-      // the optimizer's trials (about 2 evaluations of this group's refits so far, or half its
-      // first full evaluation before any): when its share leaves no time for one trial, its
-      // parameters stay at their defaults without a refit (stop `time (not refitted)`).
+      // still to run (this one included) by the cost of their groups' evaluations
+      // (cvRefitAllotment): the same number of trials each, at least min(--cv-evals, n + 2)
+      // for the n fitted values that move the unit's rows, so no group goes unrefitted.
       double allot = -1;
-      int maxEvals = opt.loboEvaluations;
+      const int maxEvals = opt.loboEvaluations;
       if (opt.timeBudgetSeconds > 0) {
-        double share = (opt.timeBudgetSeconds - since(t0) - firstPassSeconds) /
-                       std::max(1, plannedTotal - done);
-        auto& cost = evalCost[c.group->name];
-        double perEval = cost.second > 0 ? cost.first / cost.second : 0.5 * c.firstEvalSeconds;
-        allot = share - 2 * perEval;
-        if (allot < perEval) maxEvals = 0;
-        allot = std::max(0.01, allot);
+        std::vector<double> costs;
+        for (size_t j = static_cast<size_t>(done); j < refitOrder.size(); ++j)
+          costs.push_back(evalCostOf(*refitOrder[j]));
+        int n = 0;
+        for (const FreeParam* p : c.fitted) n += relevant(*p) ? 1 : 0;
+        allot = cvRefitAllotment(opt.timeBudgetSeconds - since(t0) - firstPassSeconds, costs,
+                                 std::min(opt.loboEvaluations, n + 2))
+                    .seconds;
       }
       HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
       if (h.evaluations > 0) {

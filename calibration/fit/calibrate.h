@@ -179,7 +179,11 @@ struct GroupResult {
   bool warmStart = false;
   double lossStart = 0;
   int keptFitted = 0;  ///< committed fitted parameters kept without re-screening
+  /// Where the kept parameters came from: "calibration/params/<group>.yaml at <commit>", or,
+  /// without a params file, "calibration/reports/<group>.lobo.csv" (the committed free set,
+  /// started at the defaults: startAtDefaults).
   std::string startFrom;
+  bool startAtDefaults = false;
   std::vector<FamilyFit> families;
   int evaluations = 0;   ///< evaluations (each runs the boards whose inputs changed)
   int boardRuns = 0;     ///< board worker runs over all evaluations
@@ -211,6 +215,18 @@ struct GroupResult {
   std::vector<FamilyInterval> intervals;
 };
 
+/// The warm start in words, for the params file's provenance, the report, the log and the
+/// command's summary: "9 committed fitted parameters kept from calibration/params/g.yaml at
+/// commit abc1234", or without a params file "the committed free set from
+/// calibration/reports/g.lobo.csv (3 parameters), started at the defaults" (session 9's
+/// "warm start from no committed params file (the defaults): 3 committed fitted parameters
+/// kept" read as a contradiction), or "no committed fit: the defaults".
+std::string warmStartText(const GroupResult& g);
+
+/// Why a fit kept its start point, for a result other than `fitted` or `nothing to fit` (the
+/// optimizer's stop: `stalled`, `time ...`); those two (and an empty outcome) need no reason.
+bool outcomeNeedsReason(const std::string& outcome);
+
 /// Fit the selected groups, one after the other (each sees the values the earlier ones wrote).
 std::vector<GroupResult> calibrate(const std::vector<MeasuredRow>& rows,
                                    const CalibrateOptions& opt);
@@ -241,6 +257,24 @@ int fitEvaluationCap(int maxEvaluations, double timeBudget, double optimizerSeco
 /// ones); the group gets the larger of that and its need's proportional share of the
 /// remaining time, but never the floors promised to the later groups. At least 1 s.
 double timeAllotment(double remainingSeconds, const std::vector<double>& needs, double floorSeconds);
+
+/// The time cap and trial floor of the next cross-validation refit under a time budget
+/// (crossValidate): `remainingSeconds` are left for the refits still to run, `costs` holds the
+/// estimated seconds of one evaluation of each of them (this refit first; its group's measured
+/// refit evaluations, or half its first full evaluation before any). The refits share the time by
+/// cost: each gets the same number of trials T, and a refit runs T trials plus its start and end
+/// predictions, so T = remainingSeconds / sum(costs) - 2; the cap is costs[0] x T. T is at least
+/// `minTrials` (a refit gets enough trials to move from its start point even when the budget is
+/// short: the budget is a target, not a hard limit). Session 9: the old equal share,
+/// (time left) / (refits left), left the expensive groups (memory, coremark-pro) no time for
+/// one evaluation, so they were never refitted and their held-out rows were predicted at the
+/// documented defaults.
+struct CvRefitAllot {
+  double seconds = 0;  ///< the refit's optimizer time cap
+  int trials = 0;      ///< T: the trials its share holds (at least minTrials)
+};
+CvRefitAllot cvRefitAllotment(double remainingSeconds, const std::vector<double>& costs,
+                              int minTrials);
 
 /// `--check`: for each selected group with a committed report, predict the report's rows with
 /// the committed parameters and compare with the report (loss and per-family MdAPE within
@@ -307,11 +341,13 @@ std::vector<CheckResult> checkCalibration(const std::vector<MeasuredRow>& rows,
 /// their committed values for the screen's step); only their values are refitted without the
 /// unit, from the defaults.
 ///
-/// Time budget (CalibrateOptions::timeBudgetSeconds > 0): after the screen, the time left
-/// minus one final prediction pass (the cost of the first prediction of the selected rows) is
-/// shared by the refits still to run, each getting (time left) / (refits left) as its optimizer
-/// time cap (a refit that stops early leaves its time to the later ones). A refit costs at
-/// least its start and end predictions, so the budget is a target, not a hard limit.
+/// Time budget (CalibrateOptions::timeBudgetSeconds > 0): after the screen, each group to be
+/// refitted gets its first prediction pass (the cost of one of its evaluations), then the time
+/// left minus one final prediction pass (the cost of the first prediction of the selected rows)
+/// is shared by the refits still to run by cost (cvRefitAllotment: the same number of trials
+/// each, so an expensive group gets a longer cap, at least min(--cv-evals, n + 2) trials for n
+/// refitted parameters; a refit that stops early leaves its time to the later ones). A refit
+/// costs at least its start and end predictions, so the budget is a target, not a hard limit.
 struct CvPlan {
   std::string mode = "lobo";  ///< lobo | release
   /// Per unit: the values replacing the committed ones when its rows are predicted, by

@@ -1,4 +1,5 @@
 #include "soc/config/config_tree.h"
+#include "soc/config/parse_cache.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -6,6 +7,7 @@
 #include <limits>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -348,12 +350,48 @@ void noteReads(const ReadSet& reads) {
 void setParsedFileHook(ParsedFileHook hook) { parsedFileHook() = std::move(hook); }
 ParsedFileHook currentParsedFileHook() { return parsedFileHook(); }
 
-Node parseYamlFile(const std::string& path) {
+namespace {
+/// parse_cache.h: path -> (the file's text, its parsed tree before the hook).
+std::map<std::string, std::pair<std::string, Node>>& parseCache() {
+  static std::map<std::string, std::pair<std::string, Node>> cache;
+  return cache;
+}
+
+/// The parsed tree of `path` with text `text`: the cached one when the text is unchanged.
+Node parseCached(const std::string& path, std::string text) {
+  auto& cache = parseCache();
+  auto it = cache.find(path);
+  if (it != cache.end() && it->second.first == text) return it->second.second;
+  Node n = parseYamlText(text, path);
+  cache[path] = {std::move(text), n};
+  return n;
+}
+
+std::string readText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "", "cannot read file");
   std::ostringstream ss;
   ss << in.rdbuf();
-  Node n = parseYamlText(ss.str(), path);
+  return ss.str();
+}
+}  // namespace
+
+int preparseYamlTree(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!it->is_regular_file(ec) || it->path().extension() != ".yaml") continue;
+    try {
+      parseCached(it->path().string(), readText(it->path().string()));
+    } catch (const std::exception&) {
+      // Reported where the file is used.
+    }
+  }
+  return static_cast<int>(parseCache().size());
+}
+
+Node parseYamlFile(const std::string& path) {
+  Node n = parseCached(path, readText(path));
   if (const auto& hook = parsedFileHook()) hook(path, n);
   return n;
 }

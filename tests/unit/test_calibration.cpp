@@ -689,6 +689,48 @@ TEST(TimeBudget, GroupsShareTheBudgetByNeedWithAFloorForCheapGroups) {
   EXPECT_LE(timeAllotment(100, {memory, lmbenchOs}, floor), 100);
 }
 
+// Session 9: a warm start whose free set came from <group>.lobo.csv alone (no params file) said
+// "warm start from no committed params file (the defaults): 3 committed fitted parameters kept".
+TEST(WarmStart, TheStartPointIsNamedWithoutContradiction) {
+  GroupResult g;
+  g.warmStart = true;
+  g.keptFitted = 3;
+  g.startFrom = "calibration/params/mathlib.yaml at commit abc1234";
+  EXPECT_EQ(warmStartText(g),
+            "3 committed fitted parameters kept from calibration/params/mathlib.yaml at commit abc1234");
+  g.startAtDefaults = true;
+  g.startFrom = "calibration/reports/mathlib.lobo.csv";
+  EXPECT_EQ(warmStartText(g), "the committed free set from calibration/reports/mathlib.lobo.csv "
+                              "(3 parameters), started at the defaults");
+  g.keptFitted = 0;
+  EXPECT_EQ(warmStartText(g), "no committed fit: the defaults");
+  EXPECT_FALSE(outcomeNeedsReason("fitted"));
+  EXPECT_FALSE(outcomeNeedsReason("nothing to fit"));
+  EXPECT_TRUE(outcomeNeedsReason("kept the committed values"));
+}
+
+// Session 9's `validate --cv lobo --time-budget 900` shared the time equally by refit: memory (10
+// refits) and coremark-pro (6), whose evaluation costs more than an equal share, were never
+// refitted and their held-out rows were predicted at the defaults. The share follows the cost:
+// every refit gets the same number of trials, at least the floor.
+TEST(TimeBudget, CrossValidationRefitsShareTheBudgetByCost) {
+  // 3 cheap refits (1 s an evaluation) and one expensive (20 s): 230 s hold 8 trials each plus
+  // their start and end predictions, (8 + 2) x (20 + 3 x 1) = 230.
+  const std::vector<double> costs = {20, 1, 1, 1};
+  CvRefitAllot expensive = cvRefitAllotment(230, costs, 3);
+  EXPECT_EQ(expensive.trials, static_cast<int>(std::floor(230.0 / 23 - 2)));
+  EXPECT_NEAR(expensive.seconds, 20.0 * expensive.trials, 1e-9);
+  CvRefitAllot cheap = cvRefitAllotment(230, {1, 20, 1, 1}, 3);
+  EXPECT_EQ(cheap.trials, expensive.trials);  // the same trials, not the same seconds
+  EXPECT_NEAR(cheap.seconds, cheap.trials * 1.0, 1e-9);
+  // The old equal share (230 / 4 = 57.5 s minus 2 evaluations) held one trial of the expensive
+  // refit; a spent budget still gives every refit its floor of trials.
+  CvRefitAllot spent = cvRefitAllotment(-50, costs, 5);
+  EXPECT_EQ(spent.trials, 5);
+  EXPECT_NEAR(spent.seconds, 100, 1e-9);
+  EXPECT_GT(cvRefitAllotment(0, {0.0}, 4).seconds, 0);  // cost unknown: a positive cap
+}
+
 // Session 9: plain `socsim calibrate` gives each group's optimizer as many evaluations as its
 // time holds; session 8's lmbench-os stopped at --max-evals 140 with 150 of its 408 s left.
 TEST(TimeBudget, TheEvaluationCapScalesWithTheAllotment) {

@@ -12,6 +12,7 @@
 #include "common/units.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
+#include "soc/config/parse_cache.h"
 #include "soc/config/schema_registry.h"
 
 using namespace socsim;
@@ -88,6 +89,24 @@ std::string tempFile(const std::string& name, const std::string& text) {
 }  // namespace
 
 // ---------------------------------------------------------------- units
+
+// Session 10: parsed config files are cached per process (parse_cache.h) so that the workers a
+// calibration evaluation forks do not parse every preset again; a file whose text changed is
+// parsed again, and the parsed-file hook (the calibration overrides) never reaches the cache.
+TEST(ParseCache, AChangedFileIsParsedAgainAndTheHookChangesOnlyTheCopy) {
+  const std::string f = tempFile("parse_cache.yaml", "a: 1\nb: x\n");
+  EXPECT_EQ(config::parseYamlFile(f).find("a")->scalar, "1");
+  std::ofstream(f) << "a: 2\nb: x\n";
+  EXPECT_EQ(config::parseYamlFile(f).find("a")->scalar, "2");
+  auto saved = config::currentParsedFileHook();
+  config::setParsedFileHook([](const std::string&, config::Node& root) { root.find("a")->scalar = "9"; });
+  EXPECT_EQ(config::parseYamlFile(f).find("a")->scalar, "9");
+  config::setParsedFileHook(saved);
+  EXPECT_EQ(config::parseYamlFile(f).find("a")->scalar, "2");  // the cached tree is unhooked
+  std::ofstream(f) << "a: [unclosed\n";
+  EXPECT_THROW(config::parseYamlFile(f), InputError);  // a bad file still fails where it is used
+  fs::remove(f);
+}
 
 TEST(Units, ParseInConvertsSiStringsIntoTheFieldUnit) {
   EXPECT_EQ(units::parseIn("32KiB", "bytes"), 32768);
