@@ -821,11 +821,10 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
   // '1518' rows send 1472-byte datagrams). Such a value is derived when it is within the
   // rounding (0.5 kpps) of the derived mean and its min and max are the rounded Mbit/s min
   // and max (one run: the value itself is the rounded Mbit/s).
-  auto roundedRate = [](double mbps, double bytes) {
-    return std::round(mbps * 1000.0 / 8.0 / bytes);
-  };
+  auto kppsOf = [](double mbps, double bytes) { return mbps * 1000.0 / 8.0 / bytes; };
+  auto roundedRate = [&](double mbps, double bytes) { return std::round(kppsOf(mbps, bytes)); };
   auto netperfDerived = [&](const MeasuredRow& mb, const MeasuredRow& kp, double bytes) {
-    const double derived = mb.value * 1000.0 / 8.0 / bytes;
+    const double derived = kppsOf(mb.value, bytes);
     if (kp.min && kp.max && mb.min && mb.max)
       return std::fabs(kp.value - derived) <= 0.5 + 1e-9 &&
              roundedRate(*mb.min, bytes) == *kp.min && roundedRate(*mb.max, bytes) == *kp.max;
@@ -850,8 +849,7 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     if (auto datagram = calib::paramValue(kp.params, "datagram")) {
       const double bytes = std::strtod(datagram->c_str(), nullptr);
       if (!(bytes > 0) || kp.value != std::floor(kp.value)) continue;
-      const double derived = mb.value * 1000.0 / 8.0 / bytes;
-      if (std::floor(derived + 1e-9) == kp.value) addFlag(kp, "alias-of:" + mb.metric);
+      if (std::floor(kppsOf(mb.value, bytes) + 1e-9) == kp.value) addFlag(kp, "alias-of:" + mb.metric);
       continue;
     }
     const double frame = std::strtod(calib::paramValue(kp.params, "frame")->c_str(), nullptr);
