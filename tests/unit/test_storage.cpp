@@ -515,6 +515,30 @@ TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
   EXPECT_LE(queued.throughput(), k3.path->linkBytesPerSecond(Dir::Read));
 }
 
+// A write's busy after its data (DAT0 held low) keeps the data lines: command queueing overlaps
+// queued reads' device accesses, not a write's busy, so a queued 4 KiB write pays it in full.
+TEST(StoragePaths, EmmcWriteBusyHoldsTheBusUnderCommandQueueing) {
+  const auto& d = data();
+  BoardPath k3 = makeBoardPath(board("j7200-evm"), d, Medium::Emmc);
+  ASSERT_GT(k3.queueDepth, 1);
+  EXPECT_TRUE(k3.path->deviceTimeHoldsLink(Dir::Write));
+  EXPECT_FALSE(k3.path->deviceTimeHoldsLink(Dir::Read));
+  const CoreCosts cc = fakeCosts();
+  StorageCase c;
+  c.medium = Medium::Emmc;
+  c.dir = Dir::Write;
+  c.bytes = 4096;
+  const IoEstimate queued = linuxFio(k3, cc, d.linux, c);
+  const auto t = k3.path->request(Dir::Write, 4096);
+  ASSERT_GT(t.device, 0);
+  // One I/O takes at least command + data + busy: the queue depth does not divide the busy ...
+  EXPECT_GE(queued.wall, (t.command + t.transfer + t.device) * (1 - 1e-9));
+  // ... so a deeper fio queue does not speed queued 4 KiB writes up.
+  LinuxIoParams deep = d.linux;
+  deep.fio_iodepth = 32;
+  EXPECT_NEAR(linuxFio(k3, cc, deep, c).wall, queued.wall, 1e-12);
+}
+
 // A board whose boot loader programs the NAND chip select (the OMAP-L138 LCDK: U-Boot sets CS3
 // to the field maxima, 88 EMIFA clocks per access, and the device tree leaves it) moves page
 // data at that access time; a board without such a set-up (AM335x GPMC) keeps the preset's.

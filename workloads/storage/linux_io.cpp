@@ -163,7 +163,10 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   // Device concurrency: I/Os in flight the device works on together.
   const int qd = std::max(1, bp.queueDepth);
   const int m = std::max(1, std::min(p.fio_iodepth, qd));
-  const double serial = k * (t.command + t.transfer);
+  // Device time that holds the link (an MMC write's DAT0 busy) is serial with the transfers
+  // however many I/Os the device has queued.
+  const bool held = bp.path->deviceTimeHoldsLink(c.dir);
+  const double serial = k * (t.command + t.transfer + (held ? t.device : 0));
   const double dev = std::max(serial, k * t.total() / m);
   // Packets moved one at a time (one-packet RX DMA) serialize with the link whatever the depth.
   const double packetTurn =
@@ -181,7 +184,10 @@ IoEstimate linuxFio(const BoardPath& bp, const CoreCosts& cc, const LinuxIoParam
   if (m > 1 && serial > k * t.total() / m) {
     e.parts.add("bus.command" + dOv, k * t.command);
     e.parts.add("bus.transfer" + dOv, k * t.transfer);
-    e.parts.add("device.access (overlapped in the device queue)", k * t.device / m);
+    if (held)
+      e.parts.add("device.busy (holds the link)" + dOv, k * t.device);
+    else
+      e.parts.add("device.access (overlapped in the device queue)", k * t.device / m);
   } else {
     addRequestParts(e.parts, t, k / m, dOv);
   }

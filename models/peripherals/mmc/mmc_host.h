@@ -7,9 +7,10 @@
 /// the commands of a multi-block transfer on the CMD line, the host's per-command latency and
 /// ADMA2 descriptors, the host's buffer-drain gap between read blocks (the card clock stops
 /// until the block buffer is free again), and the card's access latency and internal streaming
-/// rates (the slower of bus, card and DMA sets the data phase). Not modelled: tuning,
-/// card-internal garbage collection pauses, command queueing (eMMC CQE), boot partitions, SPI
-/// mode.
+/// rates (the slower of bus, card and DMA sets the data phase). A write's busy time holds the
+/// data lines (deviceTimeHoldsLink). Not modelled here: tuning, card-internal garbage
+/// collection pauses, boot partitions, SPI mode (command queueing is the software model's:
+/// workloads/storage/linux_io.cpp).
 #include <string>
 
 #include "models/peripherals/mmc/mmc_params.h"
@@ -27,6 +28,11 @@ class MmcHost : public storage::StoragePath {
   double dmaSeconds(storage::Dir, std::uint64_t bytes) const override {
     return static_cast<double>(bytes) / (host_.dma_mbps * 1e6);
   }
+  /// Writes: after a write's last block the card holds DAT0 low (busy) until it can take more
+  /// data (the busy signalling of JESD84-B51 and of the SD Physical Layer
+  /// Simplified Spec data write); a queued task's data phase waits
+  /// for it (eMMC CMDQ queues commands, not data). Reads: queued tasks' accesses overlap.
+  bool deviceTimeHoldsLink(storage::Dir dir) const override { return dir == storage::Dir::Write; }
   std::string describe() const override;
 
   /// Bus clocks one 512-byte block occupies on the data lines.

@@ -42,6 +42,14 @@ class StoragePath {
     (void)bytes;
     return 0;
   }
+  /// True when the device's access/busy time of a `dir` request holds the link, so requests
+  /// queued in the device (command queuing) cannot overlap it with another request's data
+  /// phase: it is serial with the transfers whatever the queue depth (false: the device works
+  /// on queued requests' accesses concurrently).
+  virtual bool deviceTimeHoldsLink(Dir dir) const {
+    (void)dir;
+    return false;
+  }
   /// Largest request the controller takes in one command (0 = no limit of its own).
   virtual std::uint64_t maxRequestBytes() const { return 0; }
   /// One line: controller, mode, device.
