@@ -492,6 +492,17 @@ TEST(LinuxIo, BufferedAndFioStayUnderTheLinkAndAmortizeOverhead) {
 // eMMC command queuing needs both ends: an eMMC 5.1 device behind a host with a command-queue
 // engine (K3 SDHCI, J7200) overlaps fio's iodepth-4 I/Os; an eMMC 4.5 part behind OMAP HSMMC
 // (AM572x EVM) takes one command at a time.
+namespace {
+/// An eMMC row's case: direction and bytes per I/O.
+StorageCase emmcCase(Dir dir, std::uint64_t bytes) {
+  StorageCase c;
+  c.medium = Medium::Emmc;
+  c.dir = dir;
+  c.bytes = bytes;
+  return c;
+}
+}  // namespace
+
 TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
   const auto& d = data();
   BoardPath k3 = makeBoardPath(board("j7200-evm"), d, Medium::Emmc);
@@ -499,10 +510,7 @@ TEST(StoragePaths, EmmcCommandQueueNeedsTheHostEngineAndTheDevice) {
   EXPECT_EQ(makeBoardPath(board("am57xx-evm"), d, Medium::Emmc).queueDepth, 1);
   EXPECT_EQ(makeBoardPath(board("j7200-evm"), d, Medium::Sd).queueDepth, 1);  // SD card: none
   const CoreCosts cc = fakeCosts();
-  StorageCase c;
-  c.medium = Medium::Emmc;
-  c.dir = Dir::Read;
-  c.bytes = 4096;
+  const StorageCase c = emmcCase(Dir::Read, 4096);
   const IoEstimate queued = linuxFio(k3, cc, d.linux, c);
   k3.queueDepth = 1;
   const IoEstimate serial = linuxFio(k3, cc, d.linux, c);
@@ -524,10 +532,7 @@ TEST(StoragePaths, EmmcWriteBusyHoldsTheBusUnderCommandQueueing) {
   EXPECT_TRUE(k3.path->deviceTimeHoldsLink(Dir::Write));
   EXPECT_FALSE(k3.path->deviceTimeHoldsLink(Dir::Read));
   const CoreCosts cc = fakeCosts();
-  StorageCase c;
-  c.medium = Medium::Emmc;
-  c.dir = Dir::Write;
-  c.bytes = 4096;
+  const StorageCase c = emmcCase(Dir::Write, 4096);
   const IoEstimate queued = linuxFio(k3, cc, d.linux, c);
   const auto t = k3.path->request(Dir::Write, 4096);
   ASSERT_GT(t.device, 0);
