@@ -691,6 +691,12 @@ TEST(Ipsec, StreamOverTheEthernetModelAndTheEngines) {
   EXPECT_LE(bare.mbitPerSecond, lineMbps * (1 + 1e-9));
   EXPECT_GT(bare.acksPerSegment, 0.3);  // the peer's delayed ACKs
   EXPECT_LT(bare.acksPerSegment, 1.01);
+  // No GSO through ESP: every segment runs the TCP/IP output path of a segment of its own.
+  EXPECT_GT(eth.costs.tcpAckTx, 0);
+  double noGso = -1;
+  for (const auto& [part, sec] : bare.breakdown.seconds)
+    if (part == "esp.tcp_output_without_gso") noGso = sec;
+  EXPECT_DOUBLE_EQ(noGso, eth.costs.tcpAckTx);
 
   const EspCost sw = espCost(m, *ctx, ip, pkt, ack, *des3, false, "linux");
   EXPECT_EQ(sw.path, "software");

@@ -633,6 +633,53 @@ TEST(FlagOutliers, IpsecCpuPerByte) {
   EXPECT_TRUE(hasFlag(rows[11], "no-throughput-at-99%-cpu")) << rows[11].flag;
 }
 
+// IPSec packets/s: the Mbit/s over a full-size ESP segment's payload (1406 B with AES, 1414 B
+// with 3DES), truncated to whole kpps; several runs: the mean of the truncated values, its min
+// and max the truncated Mbit/s min and max. Such a kpps is the throughput again (scored once);
+// a plain TCP segment's 1448 B, a rounded value, a min that is not the truncation or a mean above
+// the derived one stays measured.
+TEST(FlagOutliers, IpsecPacketsPerSecondIsAnAliasOfTheThroughput) {
+  std::vector<MeasuredRow> rows;
+  auto add = [&](std::string board, std::string alg, std::string unit, double v,
+                 std::optional<double> lo = std::nullopt, std::optional<double> hi = std::nullopt) {
+    MeasuredRow r;
+    r.source = "g";
+    r.board = std::move(board);
+    r.family = "ipsec";
+    r.section = r.table = r.benchmark = "IPSec Performance";
+    r.params = "algorithm=" + std::move(alg);
+    r.metric = unit == "kpps" ? "Packets/Sec" : "Throughput";
+    r.unit = std::move(unit);
+    r.value = v;
+    r.min = lo;
+    r.max = hi;
+    rows.push_back(r);
+  };
+  add("am57xx", "aes128", "Mbit/s", 147.5);
+  add("am57xx", "aes128", "kpps", 13);  // 13.11 over 1406 B (12.73 over 1448 B)
+  add("am335x", "3des", "Mbit/s", 17.1);
+  add("am335x", "3des", "kpps", 1);  // 1.51
+  add("j721e", "aes128", "Mbit/s", 556.2, 192.9, 693.3);
+  add("j721e", "aes128", "kpps", 49.25, 17, 61);  // runs 17..61, mean 49.25 below 49.45
+  add("j721e", "3des", "Mbit/s", 183.85, 183.5, 184.2);
+  add("j721e", "3des", "kpps", 16);  // every run 16.2-16.3
+  add("k2g", "aes128", "Mbit/s", 147.5);
+  add("k2g", "aes128", "kpps", 12);  // a plain 1448-byte TCP segment: measured
+  add("am654x", "aes128", "Mbit/s", 225);
+  add("am654x", "aes128", "kpps", 20.5);  // decimals without runs: measured
+  add("j7200", "aes128", "Mbit/s", 556.2, 192.9, 693.3);
+  add("j7200", "aes128", "kpps", 49.25, 18, 61);  // min 18 is not the truncated 17.15
+  add("j784s4", "aes128", "Mbit/s", 556.2, 192.9, 693.3);
+  add("j784s4", "aes128", "kpps", 50, 17, 61);  // mean above the derived 49.45
+  std::reverse(rows.begin(), rows.end());  // order does not matter
+  flagOutliers(rows);
+  std::reverse(rows.begin(), rows.end());
+  for (size_t i : {1, 3, 5, 7}) EXPECT_EQ(rows[i].flag, "alias-of:Throughput") << i;
+  for (size_t i : {0, 2, 4, 6, 8, 9, 10, 11, 12, 13, 14, 15}) EXPECT_EQ(rows[i].flag, "") << i;
+  flagOutliers(rows);  // idempotent
+  EXPECT_EQ(rows[1].flag, "alias-of:Throughput");
+}
+
 // INVENTORY 2.1 trap 9: am654x-idk cpu_clock 400 with the same Dhrystones/s as am654x-evm at 800
 // and lat_ops-int-add 1.26 ns (one cycle at ~794 MHz).
 TEST(FlagOutliers, MisreportedClock) {

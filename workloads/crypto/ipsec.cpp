@@ -223,7 +223,16 @@ IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const Ethernet
   // linear buffer first (Linux net/ipv4/esp4.c esp_output_head -> skb_cow_data), a memcpy of
   // the packet at the board's measured copy rate.
   const double cowCopy = pkt.authBytes * eth.measured.txCopyPerByte;
-  k.tcpTx += esp.dataCpuSeconds + cowCopy;
+  // ESP also takes GSO away from the socket: the dst of an xfrm route has a header_len and no
+  // offload, so sk_setup_caps clears NETIF_F_GSO_MASK (Linux net/core/sock.c) and TCP hands IP
+  // one MSS-sized skb at a time. Plain TCP, which the stack's per-segment tcp_tx is fitted on,
+  // sends GSO skbs and runs tcp_transmit_skb, the IP output, netfilter, the neighbour and the
+  // qdisc once per skb of many segments; through ESP every segment runs them: the stack's path
+  // of a segment sent on its own, as an ACK is (tcp_ack_tx: tcp_transmit_skb -> ip_queue_xmit
+  // -> qdisc for a segment without payload). The software segmentation (skb_segment) that the
+  // per-segment tcp_tx carries is not taken off: no parameter separates it.
+  const double noGso = k.tcpAckTx;
+  k.tcpTx += esp.dataCpuSeconds + cowCopy + noGso;
   k.tcpAckRx += esp.ackCpuSeconds;
   k.txCsumPerByte = s.csum_instructions_per_byte * eth.measured.codePathFactor *
                     eth.measured.codeCpi / eth.measured.clockHz;
@@ -263,12 +272,13 @@ IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const Ethernet
   const double acks = res.acksPerSegment * segments;
   for (const auto& [part, sec] : r.cpuByPart) {
     double v = sec;
-    if (part == "stack.tcp") v -= segments * (esp.dataCpuSeconds + cowCopy);
+    if (part == "stack.tcp") v -= segments * (esp.dataCpuSeconds + cowCopy + noGso);
     if (part == "stack.tcp_ack") v -= acks * esp.ackCpuSeconds;
     if (v > 0 && segments > 0) res.breakdown.add("net.cpu." + part, v / segments);
   }
   res.breakdown.add("net.link.wire", mac.wireSeconds(mac.params().mtu_bytes));
   res.breakdown.add("esp.skb_cow_data", cowCopy);
+  res.breakdown.add("esp.tcp_output_without_gso", noGso);
   for (const auto& [n, sec] : esp.data.seconds) res.breakdown.add("esp." + n, sec);
   for (const auto& [n, sec] : esp.ack.seconds)
     res.breakdown.add("esp_ack." + n, res.acksPerSegment * sec);

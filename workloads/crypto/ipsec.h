@@ -120,7 +120,9 @@ struct IpsecResult {
 
 /// The TCP stream through the SA: the Ethernet model's simulation with ESP's CPU work and packet
 /// overhead, then the engines as resources of their own (see the file comment). `pkt` is the
-/// geometry the simulation's MSS is set from (its payload is the MSS).
+/// geometry the simulation's MSS is set from (its payload is the MSS). ESP takes GSO away from
+/// the socket, so every data segment also runs the stack's output path of a segment sent alone
+/// (the stack's tcpAckTx; breakdown part esp.tcp_output_without_gso).
 IpsecResult ipsecStream(const EspPacket& pkt, const EspCost& esp, const EthernetPath& eth);
 
 /// `configs/workloads/crypto/ipsec.yaml` (group `ipsec`).
