@@ -115,6 +115,8 @@ class CoreMemory : public sc_core::sc_module {
   int id() const { return id_; }
   std::uint64_t cyclePs() const { return cycle_; }
   const CoreMemoryParams& params() const { return p_; }
+  /// Bytes one write-combining entry merges: `write_combine_bytes`, or a line when 0.
+  std::uint64_t combineBytes() const { return combineBytes_; }
 
   struct Stats : stats::Group {
     explicit Stats(const std::string& path);

@@ -298,6 +298,35 @@ TEST(StreamGenerator, RandomStoresCanWriteWhatTheLatestRandomLoadRead) {
   EXPECT_DOUBLE_EQ(storesToLastLoad(1.0), 1.0);
   EXPECT_NEAR(storesToLastLoad(0.5), 0.5, 0.1);
 }
+// Stores drawn to the chase region are not links of the pointer chain: without a random-access
+// region in the profile they write nodes of the structure the chase walks (lines its loads
+// read), not the never-loaded default random span (on a read-allocate core such as the
+// Cortex-A8, whose L2 does not allocate on writes either, those went to DRAM one by one);
+// with a random region they write there, as before.
+TEST(StreamGenerator, ChaseStoresWriteTheChasedNodesUnlessATableRegionExists) {
+  auto storesToLoadedLines = [](double randomFraction) {
+    WorkloadProfile p = randomRegionProfile("c", 0.5, 0.5, 8);
+    p.data.chase_bytes = 4096;
+    p.data.chase_fraction = 1 - randomFraction;
+    p.data.random_fraction = randomFraction;
+    p.data.random_bytes = 1 << 26;  // 1 M lines: a random store seldom meets a loaded line
+    StreamGenerator g(p);
+    const auto v = take(g, 20000);
+    std::set<std::uint64_t> loaded;
+    for (const auto& d : v)
+      if (d.cls == models::OpClass::Load) loaded.insert(d.addr >> 6);
+    int stores = 0, toLoaded = 0;
+    for (const auto& d : v) {
+      if (d.cls != models::OpClass::Store) continue;
+      ++stores;
+      toLoaded += loaded.count(d.addr >> 6) > 0;
+    }
+    return static_cast<double>(toLoaded) / std::max(1, stores);
+  };
+  EXPECT_DOUBLE_EQ(storesToLoadedLines(0.0), 1.0);
+  EXPECT_LT(storesToLoadedLines(0.5), 0.05);
+}
+
 // Narrow loads: a fraction of the loads load one byte, on the ISA the fraction is given for;
 // the rest of the program (classes, addresses) is the same with and without them, and the
 // consumers of narrow loads follow within two instructions.
@@ -669,6 +698,10 @@ TEST(CpuWorkloads, NBenchFourierOfGuide000RunsTheOlderPow) {
   expectGuide000ReleaseOnly(old, now, "003_5c626eb3448d1a85");
   // Same steps and kernel shape, only pow longer: 335 instead of 205 instructions per step.
   EXPECT_NEAR(old.info.instructions_per_unit / now.info.instructions_per_unit, 335.0 / 205, 0.05);
+  // The AArch32 lengthening of glibc's pow (uint64_t bit work on register pairs) is the same
+  // for both releases' code and longer than the generic A32 factor.
+  EXPECT_EQ(old.info.aarch32_path_factor, now.info.aarch32_path_factor);
+  EXPECT_GT(now.info.aarch32_path_factor, WorkloadProfile{}.info.aarch32_path_factor);
 }
 
 // Whetstone under guide 000's release (glibc before 2.28's exp and log): module 11's 93 exp and

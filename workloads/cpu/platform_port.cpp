@@ -98,10 +98,19 @@ models::CoreMemoryPort::Access PlatformPort::store(std::uint64_t addr, unsigned 
     return {cycle + 1, kL1};
   }
   if (l || !cp.write_allocate) {
-    // Write-through hit or read-allocate miss: the store goes to the level below (posted).
+    // Write-through hit or read-allocate miss: the store goes to the level below (posted)
+    // through the store buffer's write-combining entry, as CoreMemory::storeLine merges it: a
+    // store into the granule of the open entry merges into it and costs no write of its own;
+    // a store to another granule opens the entry, whose one write below carries the granule
+    // from this store on (byte strobes: a byte-by-byte output stream is one write per granule).
+    const std::uint64_t g = std::max<std::uint64_t>(1, cm_.combineBytes());
+    const std::uint64_t granule = addr / g;
+    if (granule == wcGranule_) return {cycle + 1, kL1};
+    wcGranule_ = granule;
     ext_.clearParts();
     ext_.initiator = cm_.id();
-    const std::uint64_t accepted = cm_.l1d.writeDown(addr, std::max(1u, bytes), t, ext_, false);
+    const auto span = static_cast<unsigned>(std::max<std::uint64_t>(bytes, g - addr % g));
+    const std::uint64_t accepted = cm_.l1d.writeDown(addr, span, t, ext_, false);
     return {cycleOf(std::max(accepted, t + period_)), l ? static_cast<int>(kL1) : levelOf(ext_)};
   }
   int level = kL2;

@@ -54,6 +54,9 @@ class PlatformPort : public models::CoreMemoryPort {
   std::unique_ptr<models::Prefetcher> prefetcher_;
   std::vector<std::uint64_t> candidates_;
   models::MemExtension ext_;
+  /// The granule (address / CoreMemory::combineBytes) of the store buffer's open
+  /// write-combining entry: the last no-allocate or write-through store went below from it.
+  std::uint64_t wcGranule_ = ~0ull;
 };
 
 }  // namespace socsim::wl::cpu

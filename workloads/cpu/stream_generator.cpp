@@ -118,7 +118,11 @@ StreamGenerator::StreamGenerator(const WorkloadProfile& p, std::uint64_t salt,
       bool multi = s.cls == OpClass::LoadMulti || s.cls == OpClass::StoreMulti;
       s.bytes = static_cast<std::uint16_t>(multi ? std::max(4, dt.multi_bytes) : accessBytes_);
       s.region = static_cast<std::uint8_t>(draw(regW, u01()));
-      if (s.region == kChase && models::isStore(s.cls)) s.region = kRandom;
+      // A store is not a link of the pointer chain. Where the profile has a random-access
+      // region (tables) it writes there; otherwise it writes a node of the linked structure the
+      // chase walks (tree and list updates: huffman's node counts and links, a list's pointers),
+      // at a random node off the chain, not the never-loaded default random span.
+      if (s.region == kChase && models::isStore(s.cls) && dt.random_fraction > 0) s.region = kRandom;
       s.stream = static_cast<std::uint8_t>(k % static_cast<std::size_t>(std::max(1, dt.streams)));
       s.addr = alignDown(rand64() % hot, s.bytes);
       if (s.cls == OpClass::Load && narrow > 0 && narrowU01() < narrow) s.bytes = 1;
@@ -343,6 +347,7 @@ std::size_t StreamGenerator::next(DynInst* out, std::size_t n) {
           break;
         default: {  // chase: the address comes from the previous chase load
           o.addr = chaseBase_ + alignDown(rand64() % chaseSpan_, s.bytes);
+          if (models::isStore(s.cls)) break;  // a node written off the chain (see above)
           std::uint64_t dist = lastChase_ != ~0ull ? seq_ - lastChase_ : 0;
           o.dep1 = static_cast<std::uint16_t>(dist > 0 && dist < 1024 ? dist : 0);
           lastChase_ = seq_;
