@@ -35,6 +35,9 @@ struct CoreMemoryParams {
   int copy_access_bytes = 0;          ///< bytes per load/store of the memcpy loop; 0 = max_access_bytes
   int load_window = 64;               ///< loads issued past a load whose line has not arrived (in-order: 0)
   int long_bytes = 4;                 ///< size of a C long / pointer in the ABI Linux runs (4 AArch32, 8 AArch64)
+  /// Core cycles for a store to take ownership of a line that another core of the same cluster
+  /// holds dirty (snoop of that core's L1 through the cluster's L2/SCU, the line moved over).
+  double snoop_transfer_cycles = 100;
 
   static const params::Schema<CoreMemoryParams>& schema();
 };
@@ -111,7 +114,14 @@ inline const params::Schema<CoreMemoryParams>& CoreMemoryParams::schema() {
           .integer("long_bytes", &P::long_bytes, "bytes", 4, 8,
                    "size of a C long and of a pointer in the ABI the software runs (word-wise "
                    "loops such as lmbench's bread load one long at a time)",
-                   "Arm AAPCS (ILP32: 4 bytes) / AAPCS64 (LP64: 8 bytes)");
+                   "Arm AAPCS (ILP32: 4 bytes) / AAPCS64 (LP64: 8 bytes)")
+          .real("snoop_transfer_cycles", &P::snoop_transfer_cycles, "cycles", 1, 1000,
+                "core cycles for a store to take ownership of a cache line another core of the "
+                "cluster holds dirty (the snoop of its L1 through the cluster's L2 / snoop control "
+                "and the line's transfer); a line written by a core of another cluster adds the "
+                "round trip through the SoC interconnect (2 x its latency)",
+                "calibrated: generic 100 cycles (Arm does not publish core-to-core transfer "
+                "times); bounds 40..250");
   return s;
 }
 

@@ -804,3 +804,31 @@ TEST(CpuWorkloads, RotatePixelTestsDoNotMispredict) {
   EXPECT_LT(a72.stats.mispredicts, a72Biased.stats.mispredicts * 0.8);
   EXPECT_GT(a72.stats.ipc(), 1.2 * a53.stats.ipc());
 }
+
+// Scenario: MultiBench's rotate split over four workers (4M-rotatew2). Every output cache line
+// holds the bits of 512 source rows, so every worker writes every line
+// (data.shared_store_fraction 1): each store takes the line from the core that wrote it last,
+// within the cluster (snoop_transfer_cycles) or, on the two-cluster J784S4 where the threads
+// alternate between the clusters, through the interconnect as well. One worker shares nothing.
+TEST(CpuWorkloads, SplitRotateWorkersPassTheOutputLinesAround) {
+  auto ps = loadProfiles(defaultProfileDir());
+  const auto& rot = profileNamed(ps, "multibench-rotate");
+  EXPECT_DOUBLE_EQ(rot.data.shared_store_fraction, 1.0);
+  WorkloadProfile disjoint = rot;
+  disjoint.data.shared_store_fraction = 0;
+  validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
+      soc::loadBoard(std::string(SOCSIM_TEST_SOURCE_DIR) + "/configs/boards/j784s4-evm.yaml")));
+  auto rate = [&](const WorkloadProfile& p, int workers) {
+    ConcurrentSpec spec;
+    spec.parts = {{p.info.name, workers}};
+    std::vector<WorkloadProfile> one{p};
+    return runConcurrent(ctx, threadsOf(spec, one, "armv8-a")).unitsPerSecond;
+  };
+  EXPECT_DOUBLE_EQ(rate(rot, 1), rate(disjoint, 1));
+  const double single = rate(disjoint, 1);
+  const double shared4 = rate(rot, 4), disjoint4 = rate(disjoint, 4);
+  std::cout << "rotate on J784S4, 4 workers / 1: disjoint lines " << disjoint4 / single
+            << ", shared lines " << shared4 / single << "\n";
+  EXPECT_GT(disjoint4 / single, 3.0);
+  EXPECT_LT(shared4 / single, 0.6 * disjoint4 / single);
+}

@@ -468,10 +468,64 @@ std::vector<ThreadSpec> threadsOf(const ConcurrentSpec& spec,
     share.data.random_bytes = split(share.data.random_bytes);
     share.data.chase_bytes = split(share.data.chase_bytes);
     const double ipu = p->instructionsPerUnit(isa) / w;
-    for (int k = 0; k < w; ++k) out.push_back({share, ipu});
+    const int item = out.empty() ? 0 : out.back().item + 1;
+    for (int k = 0; k < w; ++k) out.push_back({share, ipu, item, w});
   }
   return out;
 }
+
+namespace {
+
+/// Cluster (index in b.clusters) of the core with flat platform index `core` (the platform
+/// numbers the cores of the clusters with a data cache in order, as applicationCores does).
+int clusterOfCore(const soc::BoardConfig& b, int core) {
+  int base = 0;
+  for (std::size_t c = 0; c < b.clusters.size(); ++c) {
+    if (!b.clusters[c].l1d) continue;
+    if (core < base + b.clusters[c].info.cores) return static_cast<int>(c);
+    base += b.clusters[c].info.cores;
+  }
+  return -1;
+}
+
+/// Core cycles thread `t` spends taking the ownership of lines its item's other workers write
+/// (data.shared_store_fraction of its stores). Ownership moves one store at a time: the store
+/// buffer drains in order and a store cannot drain before its line is owned, so the thread
+/// runs no faster than these transfers (its time is the larger of the two; the compute
+/// overlaps the transfers while the store buffer has room). The workers of the item that run
+/// at the same time are the ones on other cores (min(workers, cores) of them write the lines);
+/// the line was last written by each of them equally likely; a writer in the same cluster
+/// hands the line over in the cluster (snoop_transfer_cycles), one in another cluster adds the
+/// round trip through the SoC interconnect.
+double sharedStoreCycles(const soc::BoardConfig& b, const std::vector<int>& flat,
+                         const std::vector<ThreadSpec>& threads, std::size_t t, int used,
+                         const models::CoreRunStats& st) {
+  const ThreadSpec& th = threads[t];
+  const double f = th.profile.data.shared_store_fraction;
+  if (f <= 0 || th.workers < 2 || used < 2 || st.instructions == 0) return 0;
+  const soc::ClusterConfig& main = b.mainCluster();
+  const double storesPerInstruction =
+      static_cast<double>(st.stores) / static_cast<double>(st.instructions);
+  const double shared = th.instructionsPerIteration * storesPerInstruction * f;
+  const double intra = main.memory.snoop_transfer_cycles;
+  const double ic = b.interconnect.clock_mhz > 0 ? b.interconnect.clock_mhz : main.core.clock_mhz;
+  const double inter = intra + 2.0 * b.interconnect.latency_cycles * main.core.clock_mhz / ic;
+  const int myCluster = clusterOfCore(b, flat[t % static_cast<std::size_t>(used)]);
+  // The item's workers running beside this one: those of the same round (thread u runs on
+  // core u mod used in round u / used; a core's threads run one after another).
+  const std::size_t n = static_cast<std::size_t>(used);
+  double sum = 0;
+  int writers = 1;
+  for (std::size_t u = 0; u < threads.size(); ++u) {
+    if (u == t || threads[u].item != th.item || u / n != t / n) continue;
+    ++writers;
+    sum += clusterOfCore(b, flat[u % n]) == myCluster ? intra : inter;
+  }
+  if (writers < 2) return 0;
+  return shared * sum / static_cast<double>(writers);
+}
+
+}  // namespace
 
 ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads) {
   const soc::BoardConfig& b = ctx.board();
@@ -522,7 +576,9 @@ ProfileRun runConcurrent(RunContext& ctx, const std::vector<ThreadSpec>& threads
   for (std::size_t t = 0; t < threads.size(); ++t) {
     const auto& st = measures[t].stats;
     const double cpi = st.cpi();
-    const double seconds = threads[t].instructionsPerIteration * cpi / hz;
+    const double seconds =
+        std::max(threads[t].instructionsPerIteration * cpi,
+                 sharedStoreCycles(b, flat, threads, t, used, st)) / hz;
     total += seconds;
     if (seconds > slowest) {
       slowest = seconds;

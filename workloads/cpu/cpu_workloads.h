@@ -108,6 +108,8 @@ ProfileRun runProfileOn(const WorkloadProfile& p, const models::CoreParams& core
 struct ThreadSpec {
   WorkloadProfile profile;
   double instructionsPerIteration = 0;
+  int item = 0;     ///< index of the work item (spec.parts) the thread is a worker of
+  int workers = 1;  ///< workers of that item
 };
 
 /// Run `threads` concurrently on the board's application cores (see the file comment) and

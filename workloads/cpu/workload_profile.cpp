@@ -253,7 +253,12 @@ const params::Schema<DataParams>& DataParams::schema() {
           .bytes("chase", &P::chase_bytes, 64, 1ull << 34,
                  "linked structures (each address comes from the previous load)", kBench)
           .real("chase_fraction", &P::chase_fraction, "fraction", 0, 1,
-                "loads that follow links (dependent loads)", kBench);
+                "loads that follow links (dependent loads)", kBench)
+          .real("shared_store_fraction", &P::shared_store_fraction, "fraction", 0, 1,
+                "stores to cache lines the other workers of a split work item also write "
+                "(each takes the line's ownership from the core that wrote it last); 0 = "
+                "workers write disjoint lines",
+                kBench);
   return s;
 }
 

@@ -187,6 +187,11 @@ struct DataParams {
   double random_store_to_loaded_fraction = 0.0;
   std::uint64_t chase_bytes = 65536;  ///< linked structures (address from the last load)
   double chase_fraction = 0.0;
+  /// Stores that write cache lines which the item's other workers also write when a concurrent
+  /// work item is split over several workers (the output of a rotation split by source rows):
+  /// each takes the line's ownership from the core that wrote it last. 0 = workers write
+  /// disjoint lines.
+  double shared_store_fraction = 0.0;
   static const params::Schema<DataParams>& schema();
 };
 
