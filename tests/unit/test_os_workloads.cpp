@@ -230,6 +230,24 @@ TEST(OsWorkloads, ContextSwitchGrowsWithTheWorkingSet) {
             << v[2] << ", " << v[3] << "; 4-256k with a 2 MiB L2: " << big[0] << "\n";
 }
 
+// SDK 11's lmbench never writes lat_ctx's arrays (malloc + bzero folded into calloc of a fresh
+// mmap chunk): every page reads the shared zero page, so the ring is as fast at 4 x 256 KiB as at
+// 2 x 128 KiB, even in the J722S's 512 KiB L2. A stack without the fold refills as before, and
+// arrays below glibc's 128 KiB mmap threshold are real memory either way.
+TEST(OsWorkloads, ZeroPageArraysDoNotRefill) {
+  EXPECT_TRUE(soc::loadBoard(boardFile("j722s_evm-fs")).software.kernel_paths.lmbench_arrays_zero_page);
+  EXPECT_FALSE(soc::loadBoard(boardFile("am654x-evm")).software.kernel_paths.lmbench_arrays_zero_page);
+  const std::vector<wl::Query> q = {lm("lat_ctx-2-128k"), lm("lat_ctx-4-256k"), lm("lat_ctx-4-64k")};
+  auto on = predictInChild("j722s_evm-fs", {}, q);
+  auto off = predictInChild("j722s_evm-fs", {"software.kernel_paths.lmbench_arrays_zero_page=false"}, q);
+  for (double x : on) ASSERT_TRUE(std::isfinite(x));
+  EXPECT_NEAR(on[1] / on[0], 1.0, 0.2);
+  EXPECT_GT(off[1], 3 * on[1]);
+  EXPECT_EQ(on[2], off[2]);
+  std::cout << "j722s lat_ctx us (2-128k, 4-256k): zero page " << on[0] << ", " << on[1]
+            << "; written arrays " << off[0] << ", " << off[1] << "\n";
+}
+
 // The same kernel path is slower on a Cortex-A8 at 1 GHz than on a Cortex-A72 at 2 GHz, and a
 // system call's time follows the core clock.
 TEST(OsWorkloads, KernelPathsFollowTheCore) {

@@ -43,6 +43,7 @@ struct KernelPathParams {
   double bhb_barrier_cycles = 100;
   bool spectre_bhb_mitigation = true;
   bool spectre_v2_switch_mm_hardening = true;
+  bool lmbench_arrays_zero_page = false;
   double getppid_instructions = 40;
   double fd_instructions = 60;
   double vfs_rw_instructions = 250;
@@ -180,6 +181,16 @@ inline const params::Schema<KernelPathParams>& KernelPathParams::schema() {
             "than the mitigation",
             "Linux 5.17 / stable 4.19.y-5.15.y of March 2022 (arm64 and arm Spectre-BHB "
             "mitigations, CVE-2022-23960): a stack's kernel has it or not");
+    sc.flag("lmbench_arrays_zero_page", &P::lmbench_arrays_zero_page,
+            "the stack's lmbench build never writes lat_ctx's per-process arrays: the compiler "
+            "folds lat_ctx.c's malloc + bzero (doit, initialize_overhead) into calloc, and glibc "
+            "calloc leaves a fresh mmap chunk (sizes of M_MMAP_THRESHOLD, 128 KiB, and up) as the "
+            "kernel handed it over, so bread's reads fault every page of every array in as the "
+            "shared zero page: one physical page, no cache refill",
+            "GCC -O2 tree-ssa-strlen malloc+memset->calloc fold (checked: GCC 12.2 -O2 on "
+            "lmbench3 lat_ctx.c doit emits calloc and no memset); glibc malloc/malloc.c calloc "
+            "(mmapped chunks are not cleared) and DEFAULT_MMAP_THRESHOLD_MIN 128 KiB; Linux "
+            "mm/memory.c do_anonymous_page maps the zero page on a read fault");
     sc.flag("spectre_v2_switch_mm_hardening", &P::spectre_v2_switch_mm_hardening,
             "the kernel hardens the branch predictor on every switch of address space with the "
             "method its core list names (core fact `switch_mm_invalidates_icache`: the whole "

@@ -426,10 +426,19 @@ Prediction OsBenchmarks::compute(OsMachine& m, const std::string& bench) {
     else
       t = handOvers(CodeWork{}, wakeup, 1, procs);
     if (size > 0) {
-      // Each process sums its own malloc'ed array: its own scattered frames.
+      // Each process sums its own malloc'ed array: its own scattered frames. Unless the stack's
+      // build never writes them (lmbench_arrays_zero_page: calloc of a fresh mmap chunk, from
+      // glibc's mmap threshold up): then every page of every array is the shared zero page.
+      constexpr std::uint64_t kGlibcMmapThreshold = 128 * 1024;  // DEFAULT_MMAP_THRESHOLD_MIN
       PageSet ps(13);
       std::vector<std::vector<std::uint64_t>> arrays;
-      for (int i = 0; i < procs; ++i) arrays.push_back(ps.buffer(size));
+      if (k.lmbench_arrays_zero_page && size >= kGlibcMmapThreshold) {
+        const std::vector<std::uint64_t> zeroPage = ps.buffer(kPage);
+        for (int i = 0; i < procs; ++i)
+          arrays.emplace_back(roundUp(size, kPage) / kPage, zeroPage.front());
+      } else {
+        for (int i = 0; i < procs; ++i) arrays.push_back(ps.buffer(size));
+      }
       auto one = [&arrays, size, access](CoreMemory& c) { readPages(c, arrays[0], size, access); };
       Timed warm = warmJob(m, one, "refill");
       Timed hopData;
