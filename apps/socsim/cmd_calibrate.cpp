@@ -27,7 +27,7 @@ std::string errText(double v, bool pp) {
 Action addCalibrate(CLI::App& app) {
   struct Opts {
     std::string family, format = "table", algorithm = "sbplx";
-    bool check = false, noWrite = false, cold = false;
+    bool check = false, noWrite = false, cold = false, joint = false;
     int jobs = 0, maxEvals = 60, maxScreen = 40, loboEvals = 15;
     double maxSeconds = 600, timeBudget = 1800;
   };
@@ -68,6 +68,10 @@ Action addCalibrate(CLI::App& app) {
                 "(default: a warm start from the committed calibration/params values, the "
                 "committed fitted parameters kept without re-screening; the regularization pulls "
                 "toward the defaults either way)");
+  sub->add_flag("--joint", o->joint,
+                "a kernel or I/O group's fit adds to its loss the rows of the later selected groups "
+                "that read a parameter it fits (at their committed values, each row once): shared "
+                "parameters fitted on every row that reads them (default: each group on its own rows)");
   sub->add_flag("--no-write", o->noWrite, "do not write calibration/params or calibration/reports");
   sub->add_option("--format", o->format, "table|csv|json");
   return [o]() {
@@ -96,6 +100,7 @@ Action addCalibrate(CLI::App& app) {
     co.algorithm = o->algorithm;
     co.write = !o->noWrite;
     co.warmStart = !o->cold;
+    co.jointLaterRows = o->joint;
     co.log = &std::cerr;
     requireFamilies(o->family, "--family");
     if (!o->family.empty()) {

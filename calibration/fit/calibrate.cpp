@@ -548,6 +548,13 @@ std::vector<FamilyFit> familyFits(const std::vector<MeasuredRow>& rows,
   return out;
 }
 
+/// The later groups in a group's joint loss, comma-separated.
+std::string jointGroupsText(const GroupResult& g) {
+  std::string out;
+  for (const auto& n : g.jointGroups) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 std::string pct(double frac) { return formatSig(100 * frac, 3); }
 
 /// Linear-interpolated quantile q of v (0 for an empty list).
@@ -608,6 +615,13 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
      << " (the regularization pulls toward the defaults either way)\n"
      << "- loss (mean Cauchy(0.25) of the log error, data term only): before (defaults) "
      << formatSig(g.lossBefore, 5) << ", after " << formatSig(g.lossAfter, 5) << "\n"
+     << (g.jointGroups.empty()
+             ? std::string()
+             : "- joint loss (the fitted parameters' values are chosen on it): these rows and " +
+                   std::to_string(g.jointRows) + " rows of later groups that read them (" +
+                   jointGroupsText(g) + ", at their committed values), each row once: defaults " +
+                   formatSig(g.jointLossBefore, 5) + ", start " + formatSig(g.jointLossStart, 5) +
+                   ", after " + formatSig(g.jointLossAfter, 5) + "\n")
      << "- result: " << g.outcome
      << (outcomeNeedsReason(g.outcome) ? " (" + g.optimizerStop + ")" : std::string())
      << "\n- evaluations: " << g.evaluations << " (" << g.boardRuns << " board runs; optimizer cap "
@@ -955,6 +969,74 @@ std::map<std::string, std::string> readByEarlierGroups(const FitGroup& group,
         out.emplace(p->name(), other.name);
   }
   return out;
+}
+
+/// The rows of a later group that read parameters `group` fits: scored in `group`'s loss
+/// (jointLaterRows in calibrate.h), predicted over `ev`'s base (that group's committed values
+/// and those of the groups before it, `group`'s own file left out: its trial values carry it).
+struct JointRows {
+  std::string group;
+  std::unique_ptr<Evaluator> ev;
+};
+
+/// The later groups' rows that read the parameters `fit` of `group` (see
+/// CalibrateOptions::jointLaterRows): for each group after `group` in stage order that this run
+/// selects, its flag-scored rows predicted once at `group`'s defaults, kept when predicted,
+/// scored by validate's policy and on a board whose models consume one of `fit`. Fills `cache`
+/// (the read sets) for a group it had to evaluate.
+std::vector<JointRows> laterRowsReading(const FitGroup& group, const std::vector<const FreeParam*>& fit,
+                                        const std::vector<MeasuredRow>& all, const ParamRegistry& reg,
+                                        const ParamSet& committedAll, const CalibrateOptions& opt,
+                                        ReadSets& cache) {
+  std::vector<JointRows> out;
+  if (!opt.jointLaterRows || fit.empty() || group.stage == "memory" || group.stage == "cores")
+    return out;
+  bool after = false;
+  for (const auto& other : fitGroups()) {
+    if (!after) {
+      after = other.name == group.name;
+      continue;
+    }
+    if (!opt.groups.empty() &&
+        std::find(opt.groups.begin(), opt.groups.end(), other.name) == opt.groups.end())
+      continue;
+    auto known = cache.find(other.name);
+    if (known != cache.end() &&
+        std::none_of(fit.begin(), fit.end(), [&](const FreeParam* p) { return known->second.count(p) > 0; }))
+      continue;
+    std::vector<MeasuredRow> rows = flagScoredRows(other, all);
+    if (rows.empty()) continue;
+    ParamSet base = paramsSeenBy(committedAll, other.name);
+    base.eraseOrigin(group.name + ".yaml");
+    auto ev = std::make_unique<Evaluator>(rows, reg, base, opt);
+    auto start = ev->predict({}, {});
+    if (known == cache.end()) cache[other.name] = readSetOfEvaluator(*ev, reg);
+    std::vector<size_t> keep;
+    for (size_t k = 0; k < start.size(); ++k)
+      if (start[k] && ev->exclusionOf(k).empty() &&
+          std::any_of(fit.begin(), fit.end(),
+                      [&](const FreeParam* p) { return ev->consumes(ev->rows()[k].board, *p); }))
+        keep.push_back(k);
+    if (keep.empty()) continue;
+    ev->restrictTo(keep);
+    out.push_back({other.name, std::move(ev)});
+  }
+  return out;
+}
+
+/// The fit's data loss with the later groups' rows: every row counts once (the mean Cauchy loss
+/// over the group's rows `ownRows` predicted as `own` and the joint rows at `fit` = `values`).
+double jointLossOf(const std::vector<MeasuredRow>& ownRows, const std::vector<std::optional<double>>& own,
+                   std::vector<JointRows>& joint, const std::vector<const FreeParam*>& fit,
+                   const std::vector<double>& values) {
+  double sum = lossOf(ownRows, own) * static_cast<double>(ownRows.size());
+  size_t n = ownRows.size();
+  for (auto& j : joint) {
+    const auto& rows = j.ev->rows();
+    sum += lossOf(rows, j.ev->predict(fit, values)) * static_cast<double>(rows.size());
+    n += rows.size();
+  }
+  return n ? sum / static_cast<double>(n) : 0.0;
 }
 
 /// The fit candidates of `group` (its rows run in `ev` at least once): free numeric parameters
@@ -1349,10 +1431,23 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
   // point: a warm start never ends worse than the committed values on these rows.
   std::vector<double> best;
   for (auto* p : fit) best.push_back(p->defaultValue);
-  g.lossAfter = g.lossBefore;
-  if (g.lossStart < g.lossAfter) {
+  // The later groups' rows that read the fitted parameters join the loss (jointLaterRows): the
+  // choice between the defaults, the start point and the optimizer's point is made on it too.
+  std::vector<JointRows> joint = laterRowsReading(group, fit, all, reg, committedAll, opt, readSets);
+  for (const auto& j : joint) {
+    g.jointGroups.push_back(j.group);
+    g.jointRows += static_cast<int>(j.ev->rows().size());
+  }
+  g.jointLossBefore = joint.empty() ? g.lossBefore : jointLossOf(rows, before, joint, fit, best);
+  g.jointLossStart = joint.empty() ? g.lossStart : jointLossOf(rows, startPred, joint, fit, startValues);
+  if (log && !joint.empty())
+    *log << "  joint loss: " << g.jointRows << " rows of later groups read the fitted parameters ("
+         << jointGroupsText(g) << "): loss " << formatSig(g.jointLossBefore, 5)
+         << " at the defaults, " << formatSig(g.jointLossStart, 5) << " at the start\n";
+  g.jointLossAfter = g.jointLossBefore;
+  if (g.jointLossStart < g.jointLossAfter) {
     best = startValues;
-    g.lossAfter = g.lossStart;
+    g.jointLossAfter = g.jointLossStart;
   }
   // Under a time budget, a group whose allotment is spent before the optimizer (a short budget
   // on a loaded machine: the pre-pass alone can exceed it) keeps its start point: the optimizer's
@@ -1376,8 +1471,9 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
       Evaluator* ev;
       const std::vector<const FreeParam*>* fit;
       const std::vector<double>* xDefault;
+      std::vector<JointRows>* joint;
       int calls = 0;
-    } ctx{&ev, &fit, &xDefault};
+    } ctx{&ev, &fit, &xDefault, &joint};
     auto objective = [](const std::vector<double>& x, std::vector<double>&, void* data) -> double {
       auto* c = static_cast<Ctx*>(data);
       std::vector<double> v;
@@ -1388,7 +1484,8 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
         reg += d * d;
       }
       ++c->calls;
-      return lossOf(c->ev->rows(), c->ev->predict(*c->fit, v)) + kRegularization * reg;
+      return jointLossOf(c->ev->rows(), c->ev->predict(*c->fit, v), *c->joint, *c->fit, v) +
+             kRegularization * reg;
     };
     const double optSeconds =
         std::max(1.0, std::min(opt.maxSecondsPerGroup, 0.7 * allotSeconds - elapsed()));
@@ -1410,17 +1507,22 @@ GroupResult fitGroup(const FitGroup& group, const std::vector<MeasuredRow>& all,
     // loss.
     std::vector<double> v;
     for (size_t i = 0; i < x.size(); ++i) v.push_back(fromUnit(*fit[i], x[i]));
-    double lossFit = lossOf(rows, ev.predict(fit, v));
-    if (lossFit < g.lossAfter) {
+    double lossFit = jointLossOf(rows, ev.predict(fit, v), joint, fit, v);
+    if (lossFit < g.jointLossAfter) {
       best = v;
-      g.lossAfter = lossFit;
+      g.jointLossAfter = lossFit;
       g.outcome = "fitted";
     }
   }
   if (g.outcome.empty())
-    g.outcome = fit.empty()                                ? "nothing to fit"
-                : g.lossStart < g.lossBefore && !kept.empty() ? "kept the committed values"
-                                                              : "kept the defaults";
+    g.outcome = fit.empty() ? "nothing to fit"
+                : g.jointLossStart < g.jointLossBefore && !kept.empty() ? "kept the committed values"
+                                                                          : "kept the defaults";
+  // The group's own rows' data loss at the chosen point (the report's and --check's loss).
+  g.lossAfter = g.outcome == "kept the defaults"           ? g.lossBefore
+                : g.outcome == "kept the committed values" ? g.lossStart
+                : joint.empty()                            ? g.jointLossAfter
+                                                           : lossOf(rows, ev.predict(fit, best));
   if (log)
     *log << "  result: " << g.outcome << ", loss " << formatSig(g.lossAfter, 5) << " (defaults "
          << formatSig(g.lossBefore, 5) << ", start " << formatSig(g.lossStart, 5) << ")"

@@ -24,6 +24,11 @@
 ///  - loss: mean Cauchy loss (scale 0.25) of log(predicted/measured), or of (predicted -
 ///    measured)/100 for percentage rows (CPU load), plus 0.002 x the squared distance from the
 ///    default in bound-normalized coordinates (regularization toward the documented defaults);
+///  - joint rows (`--joint`, CalibrateOptions::jointLaterRows; kernel and I/O stages): a
+///    parameter shared with later groups is fitted on every row that reads it: the scored rows
+///    of the later groups selected in the run whose boards' models consume a fitted parameter
+///    join the loss (each row once), predicted at those groups' committed values; the group's
+///    budget, report rows, reported loss and `--check` stay its own rows';
 ///  - warm start (CalibrateOptions::warmStart, the default): the group's committed fitted
 ///    parameters (its params file and .lobo.csv, committedFitted) that are still candidates are
 ///    kept without re-screening and start at their committed values; the screen fills the rest
@@ -101,6 +106,21 @@ struct CalibrateOptions {
   /// keep its committed fitted parameters without re-screening; false (`--cold`): start from
   /// the documented defaults and screen every candidate.
   bool warmStart = true;
+  /// Shared parameters fitted on every row that reads them: a group of the kernel or I/O stage
+  /// adds to its loss the scored rows of the later groups this run selects (all in a full run)
+  /// that read a parameter it fits, predicted at those groups' committed values (warm; they
+  /// cannot fit it: its folder is claimed by this group's stage or held for it). Each row counts
+  /// once, whatever its family: the rows are the evidence about the parameter, and a family
+  /// weight would let 8 rt-latency rows count as much as 400 lmbench-os rows. The memory and
+  /// cores groups are left out: every later row reads the core and memory parameters, and their
+  /// own benchmarks isolate them (joining every I/O row to each CPU group would multiply the full
+  /// run's cost). Session 10: lmbench-os fitted switch_instructions 2000 -> 3730 on lat_ctx
+  /// alone; crypto reads it 2-5 times per request (10.5 % vs 7.8 % at 2000). false (the default,
+  /// `--joint` sets it): the staged fit, each group on its own rows. Not the default yet: each
+  /// joint group costs one evaluation of every later reading group's rows, and each of its
+  /// evaluations re-runs their boards, which the time allotment (fitNeedSeconds, from the own
+  /// rows' pre-pass) does not count; unmeasured in a full run.
+  bool jointLaterRows = false;
   bool write = true;              ///< write calibration/params and calibration/reports
   std::ostream* log = nullptr;    ///< progress lines
   /// Cross-validation (crossValidate) only: one line per held-out fold (its refits' evaluations,
@@ -175,7 +195,8 @@ struct GroupResult {
   double lossBefore = 0, lossAfter = 0;
   /// Warm start: the data loss of the committed values on these rows (the start point; equal
   /// to lossBefore for a cold start), and where they came from ("calibration/params/g.yaml at
-  /// commit abc1234"); lossAfter <= min(lossBefore, lossStart).
+  /// commit abc1234"); lossAfter <= min(lossBefore, lossStart) without joint rows (with them,
+  /// jointLossAfter <= min(jointLossBefore, jointLossStart)).
   bool warmStart = false;
   double lossStart = 0;
   int keptFitted = 0;  ///< committed fitted parameters kept without re-screening
@@ -211,6 +232,14 @@ struct GroupResult {
   /// defaults` (nothing found below the defaults' loss), `nothing to fit`.
   std::string outcome;
   std::string note;  ///< why nothing was fitted, etc.
+  /// The later groups whose rows read the fitted parameters and joined the loss
+  /// (CalibrateOptions::jointLaterRows), their row count, and the joint data loss (those rows
+  /// and the group's own, each row once) at the defaults, the start point and the chosen point
+  /// (equal to lossBefore, lossStart, lossAfter without joint rows). The chosen point has the
+  /// lowest joint loss; lossAfter is the own rows' loss there.
+  std::vector<std::string> jointGroups;
+  int jointRows = 0;
+  double jointLossBefore = 0, jointLossStart = 0, jointLossAfter = 0;
   std::vector<LoboChoice> lobo;
   std::vector<FamilyInterval> intervals;
 };

@@ -585,6 +585,35 @@ TEST(FitGroups, ALaterGroupOfAStageDoesNotFitWhatAnEarlierGroupsRowsRead) {
     for (const auto& h : g.heldForEarlier) EXPECT_NE(h.rfind(f.name + " ", 0), 0u) << f.name;
 }
 
+// Session 10: lmbench-os fitted the kernel's switch_instructions on lat_ctx alone while the
+// crypto rows read it too. A group of the kernel or I/O stage adds to its loss the rows of the
+// later selected groups that read what it fits: the PCIe NIC rows run the network stack only
+// Ethernet fits. The last selected group has no later rows, and the chosen point has the lowest
+// joint loss of the defaults and the start point.
+TEST(FitGroups, AGroupsLossHoldsTheLaterGroupsRowsThatReadWhatItFits) {
+  CalibrateOptions opt = quickFit(SOCSIM_TEST_SOURCE_DIR, "ethernet");
+  opt.groups = {"ethernet", "pcie"};
+  opt.jointLaterRows = true;
+  opt.maxScreen = 0;
+  opt.maxEvaluations = 1;
+  auto all = readMeasuredDir(std::string(SOCSIM_TEST_SOURCE_DIR) + "/calibration/measured");
+  const auto res = calibrate(all, opt);
+  uninstallParamSet();
+  ASSERT_EQ(res.size(), 2u);
+  const GroupResult& eth = res[0];
+  ASSERT_EQ(eth.group, "ethernet");
+  ASSERT_FALSE(eth.fitted.empty());
+  EXPECT_EQ(eth.jointGroups, std::vector<std::string>{"pcie"});
+  EXPECT_GT(eth.jointRows, 0);
+  EXPECT_LE(eth.jointRows, res[1].rowsUsed + res[1].rowsExcluded);
+  EXPECT_LE(eth.jointLossAfter, eth.jointLossStart);
+  EXPECT_LE(eth.jointLossAfter, eth.jointLossBefore);
+  // With the pcie rows in, the joint loss differs from the Ethernet rows' own.
+  EXPECT_NE(eth.jointLossStart, eth.lossStart);
+  EXPECT_TRUE(res[1].jointGroups.empty());
+  EXPECT_EQ(res[1].jointLossAfter, res[1].lossAfter);
+}
+
 // `--cold` keeps the behaviour before session 7: the defaults are the start point and the
 // screen decides every fitted parameter (cut to nothing, it fits nothing).
 TEST(WarmStart, ColdStartsFromTheDefaults) {
