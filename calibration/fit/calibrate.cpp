@@ -768,13 +768,14 @@ struct HeldOutFit {
 /// and those held rows are `no-donor`. The objective is the fit's (Cauchy loss plus the pull to
 /// the defaults) over the other rows whose boards read a refitted parameter. When `relevant` is
 /// given, only the parameters it accepts are refitted (the others keep their full-fit values:
-/// `socsim validate --cv` refits only what the rows it predicts read).
+/// `socsim validate --cv` refits only what the rows it predicts read). `predictHeld` false leaves
+/// `pred` empty (the held boards are not run; `status` is still set).
 HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
                         const std::vector<double>& full,
                         const std::function<bool(const MeasuredRow&)>& held, int maxEvals,
                         const CalibrateOptions& opt,
                         const std::function<bool(const FreeParam&)>& relevant = {},
-                        double maxSeconds = -1, bool warmStart = false) {
+                        double maxSeconds = -1, bool warmStart = false, bool predictHeld = true) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto& rows = ev.rows();
   HeldOutFit h;
@@ -867,8 +868,12 @@ HeldOutFit refitWithout(Evaluator& ev, const std::vector<const FreeParam*>& fit,
       for (size_t i : touched)
         if (fit[i] == p) val = v[i];
   }
-  auto wantHeld = [&heldBoards](const std::string& b) { return heldBoards.count(b) > 0; };
-  auto pred = ev.predict(fit, v, wantHeld);
+  // The held rows' predictions at the refit values (calibrate's LOBO); validate --cv predicts
+  // its selected rows itself (validateCv) and skips this run of the group's rows on the held
+  // boards (one board run per refit that nothing read).
+  std::vector<std::optional<double>> pred(rows.size());
+  if (predictHeld)
+    pred = ev.predict(fit, v, [&heldBoards](const std::string& b) { return heldBoards.count(b) > 0; });
   for (size_t k = 0; k < rows.size(); ++k)
     if (held(rows[k])) {
       h.pred[k] = pred[k];
@@ -2007,6 +2012,26 @@ void writeParamScan(const std::string& sourceDir, const ParamRegistry& reg,
   }
 }
 
+std::map<size_t, std::set<std::string>> groupsMovingUnits(
+    size_t n, const std::set<std::string>& units,
+    const std::function<std::set<std::string>(size_t, size_t, const std::set<std::string>&)>& moves) {
+  std::map<size_t, std::set<std::string>> out;
+  std::function<void(size_t, size_t, const std::set<std::string>&)> halve =
+      [&](size_t lo, size_t hi, const std::set<std::string>& among) {
+        std::set<std::string> m = moves(lo, hi, among);
+        if (m.empty()) return;
+        if (hi - lo == 1) {
+          out[lo] = std::move(m);
+          return;
+        }
+        const size_t mid = lo + (hi - lo) / 2;
+        halve(lo, mid, m);
+        halve(mid, hi, m);
+      };
+  if (n > 0 && !units.empty()) halve(0, n, units);
+  return out;
+}
+
 std::string cvUnit(const MeasuredRow& r, const std::string& mode) {
   return mode == "release" ? r.source : r.board;
 }
@@ -2051,18 +2076,22 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     *say << "cv " << mode << ": " << units.size() << " held-out units; finding which of the "
          << nFitted << " fitted parameters of " << groups.size() << " committed groups move the "
          << selected.size() << " selected rows on " << boards.size()
-         << " boards (their reads, or one screening prediction per parameter of a group whose "
-            "family is not selected)"
+         << " boards (their reads; the groups whose family is not selected are moved together in "
+            "one prediction, then halved where it moved rows)"
          << (opt.timeBudgetSeconds > 0
                  ? "; time budget " + formatNumber(opt.timeBudgetSeconds) + " s"
                  : std::string("; no time budget"))
          << "\n" << std::flush;
   }
-  // Which committed fitted values move which selected rows. A group whose own families are
-  // selected was fitted on such rows: a fitted parameter their models read moves them (the
-  // reads recorded by the first prediction). Another group's parameters (an earlier stage under
-  // a later stage's family) get one screening step each (only the boards that read it re-run),
-  // within 25 % of the time budget; the ones the screen does not reach count by their reads.
+  // Which committed fitted values move which selected rows: a parameter a row's model never
+  // read (config::ReadRecorder, recorded by the first prediction) cannot move it. A group whose
+  // own families are selected was fitted on such rows: each fitted parameter their models read
+  // counts for the units whose rows read it. Another group's parameters (an earlier stage under a
+  // later stage's family) count, by their reads, for the units whose rows a move of that group's
+  // fitted values moved (found by moving the groups together, then halving). Until session 11
+  // each such group got its own prediction and then each of its parameters one more (within 25 %
+  // of --time-budget): a parameter a moved row reads is one its refit may move anyway
+  // (refitWithout refits only what the held rows read).
   Evaluator sel(selected, reg, committed, opt);
   std::map<const FreeParam*, std::set<std::string>> movesUnit;
   double firstPassSeconds = 0;
@@ -2077,64 +2106,77 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       for (const auto& r : selected)
         if (sel.consumes(r.board, *p)) movesUnit[p].insert(cvUnit(r, mode));
     };
-    const double screenCap = opt.timeBudgetSeconds > 0 ? 0.25 * opt.timeBudgetSeconds : 0;
+    auto moved = [](double cur, const FreeParam* p) {
+      double u0 = toUnit(*p, cur);
+      double v = fromUnit(*p, u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25);
+      if (p->integer && v == cur) v = std::clamp(cur + (u0 + 0.25 <= 1 ? 1.0 : -1.0), p->lo, p->hi);
+      return v;
+    };
+    // The units of `among` whose selected rows a prediction `m` moved.
+    auto movedUnits = [&](const std::vector<std::optional<double>>& m,
+                          const std::set<std::string>& among) {
+      std::set<std::string> out;
+      for (size_t k = 0; k < selected.size(); ++k) {
+        if (!among.count(cvUnit(selected[k], mode))) continue;
+        bool same = at[k].has_value() == m[k].has_value() &&
+                    (!at[k] || std::abs(*at[k] - *m[k]) <= 1e-12 * std::abs(*at[k]));
+        if (!same) out.insert(cvUnit(selected[k], mode));
+      }
+      return out;
+    };
+    // The groups whose family is not selected but whose fitted rows hold a selected unit (a
+    // group fitted on none of the selected units' rows was fitted without them already: it is
+    // never refitted, so its parameters need no screening).
+    std::vector<const Committed*> pool;
     for (const auto& c : groups) {
-      // A group fitted on none of the selected units' rows was fitted without them already:
-      // it is never refitted, so its parameters need no screening.
       bool holdsAUnit = false;
       for (const auto& r : c.ev->rows()) holdsAUnit = holdsAUnit || units.count(cvUnit(r, mode));
       if (!holdsAUnit) continue;
       bool own = false;
       for (const auto& f : c.group->families) own = own || selFamilies.count(f);
-      // A group's fitted values moved together: the units whose rows move at all (one
-      // prediction per group; a group that moves no unit's row needs no per-parameter screen).
-      auto moved = [](double cur, const FreeParam* p) {
-        double u0 = toUnit(*p, cur);
-        double v = fromUnit(*p, u0 + 0.25 <= 1 ? u0 + 0.25 : u0 - 0.25);
-        if (p->integer && v == cur) v = std::clamp(cur + (u0 + 0.25 <= 1 ? 1.0 : -1.0), p->lo, p->hi);
-        return v;
-      };
-      auto movedUnits = [&](const std::vector<std::optional<double>>& m) {
-        std::set<std::string> out;
-        for (size_t k = 0; k < selected.size(); ++k) {
-          bool same = at[k].has_value() == m[k].has_value() &&
-                      (!at[k] || std::abs(*at[k] - *m[k]) <= 1e-12 * std::abs(*at[k]));
-          if (!same) out.insert(cvUnit(selected[k], mode));
-        }
-        return out;
-      };
-      std::set<std::string> groupMoves;
-      if (!own) {
-        std::vector<const FreeParam*> ps;
-        std::vector<double> vs;
+      if (own) {
         for (const FreeParam* p : c.fitted) {
+          ++plan.byReads;
+          byReads(p);
+        }
+      } else {
+        pool.push_back(&c);
+      }
+    }
+    // Those groups' fitted values are moved together, then halved where a unit's rows moved:
+    // a group counts for the units its own move moved. A board loads every component of its
+    // config, so its recorded reads name nearly every group (they cannot tell which groups move
+    // a CPU benchmark), and most groups move none of the selected rows: with one prediction per
+    // group (session 10) coremark-pro's screen (its first pass and 17 groups) took 725 s; the
+    // halving needs about 2 log2(groups) predictions per moving group (groupsMovingUnits), each
+    // over the boards of the units the larger pool moved.
+    auto movedBy = [&](size_t lo, size_t hi, const std::set<std::string>& among) {
+      std::vector<const FreeParam*> ps;
+      std::vector<double> vs;
+      for (size_t j = lo; j < hi; ++j)
+        for (const FreeParam* p : pool[j]->fitted) {
           ps.push_back(p);
           vs.push_back(moved(committed.valueOr(*p), p));
         }
-        groupMoves = movedUnits(sel.predict(ps, vs));
-        ++plan.groupScreens;
-        if (groupMoves.empty()) continue;
-      }
-      for (const FreeParam* p : c.fitted) {
-        if (own) {
-          byReads(p);
-          ++plan.byReads;
-          continue;
-        }
-        if (screenCap > 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > screenCap) {
-          // Not reached: it counts for the units its group moves whose rows read it.
-          for (const auto& r : selected)
-            if (groupMoves.count(cvUnit(r, mode)) && sel.consumes(r.board, *p))
-              movesUnit[p].insert(cvUnit(r, mode));
-          ++plan.unscreened;
-          continue;
-        }
-        ++plan.screened;
-        double cur = committed.valueOr(*p);
-        double v = moved(cur, p);
-        if (v == cur) continue;
-        for (const auto& u : movedUnits(sel.predict({p}, {v}))) movesUnit[p].insert(u);
+      std::set<std::string> boards;
+      for (const auto& r : selected)
+        if (among.count(cvUnit(r, mode))) boards.insert(r.board);
+      ++plan.groupScreens;
+      return movedUnits(
+          sel.predict(ps, vs, [&boards](const std::string& b) { return boards.count(b) > 0; }),
+          among);
+    };
+    std::map<size_t, std::set<std::string>> moving = groupsMovingUnits(pool.size(), units, movedBy);
+    std::map<const Committed*, std::set<std::string>> groupMoves;
+    for (const auto& [j, m] : moving) groupMoves[pool[j]] = m;
+    for (const Committed* c : pool) {
+      auto g = groupMoves.find(c);
+      if (g == groupMoves.end()) continue;
+      for (const FreeParam* p : c->fitted) {
+        ++plan.byReads;
+        for (const auto& r : selected)
+          if (g->second.count(cvUnit(r, mode)) && sel.consumes(r.board, *p))
+            movesUnit[p].insert(cvUnit(r, mode));
       }
     }
   }
@@ -2180,9 +2222,9 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
          << "; not refitted (fitted without the held-out rows, or their fitted parameters "
             "move no selected row): "
          << (skipped.empty() ? std::string("none") : skipped) << " (screen "
-         << formatSig(screen, 3) << " s: " << plan.byReads << " parameters by their reads, "
-         << plan.groupScreens << " groups moved as a whole, " << plan.screened
-         << " parameters screened, " << plan.unscreened << " not reached)\n"
+         << formatSig(screen, 3) << " s, " << sel.evaluations() << " predictions, "
+         << sel.boardRuns() << " board runs: " << plan.byReads << " parameters by their reads, "
+         << plan.groupScreens << " predictions moving other stages' groups together, then halved)\n"
          << std::flush;
   }
   auto tRefits = std::chrono::steady_clock::now();
@@ -2286,7 +2328,8 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
                                  std::min(opt.loboEvaluations, n + 2))
                     .seconds;
       }
-      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot);
+      HeldOutFit h = refitWithout(*c.ev, c.fitted, full, held, maxEvals, opt, relevant, allot,
+                                  /*warmStart=*/false, /*predictHeld=*/false);
       if (h.evaluations > 0) {
         evalCost[c.group->name].first += h.seconds;
         evalCost[c.group->name].second += h.evaluations;

@@ -55,6 +55,7 @@
 #include <iosfwd>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -404,10 +405,12 @@ struct CvPlan {
     std::string stop;      ///< converged | stalled | max-evals | time | "" (nothing refitted)
   };
   std::vector<Refit> refitLog;
-  /// Fitted parameters screened by a prediction, taken as moving the rows that read them
-  /// (their group's family is selected), and left unscreened by the time budget.
-  int screened = 0, byReads = 0, unscreened = 0;
-  int groupScreens = 0;  ///< groups screened as a whole (all fitted values moved at once)
+  /// Fitted parameters taken as moving the selected rows that read them (in the units their
+  /// group's prediction moved, for a group whose family is not selected).
+  int byReads = 0;
+  /// Screening predictions: other stages' groups' fitted values moved together, then halved
+  /// where they moved a selected unit's rows (crossValidate).
+  int groupScreens = 0;
   double screenSeconds = 0;
   /// Units whose refits all landed on the committed values: their held-out predictions equal
   /// the in-sample ones (the fit does not depend on that unit's rows), which is a result, not a
@@ -415,6 +418,16 @@ struct CvPlan {
   int unitsAtCommitted = 0;
   double seconds = 0;
 };
+/// Which of `n` groups move which of `units`, by group testing: `moves(lo, hi, among)` gives
+/// the units of `among` whose rows change when the fitted values of groups [lo, hi) move
+/// together (one prediction); a pooled move that moves a unit is halved, each half asked about
+/// the units the pool moved. Returns group index -> units it moves (groups that move none are
+/// absent). With k moving groups it asks about 2 k log2(n) times instead of n (crossValidate's
+/// screen of other stages' groups). It takes a unit a pool does not move as moved by none of
+/// the pool's groups (their moves cancelling exactly on every row is not expected).
+std::map<size_t, std::set<std::string>> groupsMovingUnits(
+    size_t n, const std::set<std::string>& units,
+    const std::function<std::set<std::string>(size_t, size_t, const std::set<std::string>&)>& moves);
 /// The held-out unit of a row: its board (`lobo`) or its guide's source id (`release`).
 std::string cvUnit(const MeasuredRow& r, const std::string& mode);
 /// Plan the refits for the units of `selected` (`mode` lobo or release).

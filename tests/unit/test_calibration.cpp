@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 
 #include "calibration/fit/calibrate.h"
 #include "calibration/fit/param_overrides.h"
@@ -758,6 +759,48 @@ TEST(TimeBudget, CrossValidationRefitsShareTheBudgetByCost) {
   EXPECT_EQ(spent.trials, 5);
   EXPECT_NEAR(spent.seconds, 100, 1e-9);
   EXPECT_GT(cvRefitAllotment(0, {0.0}, 4).seconds, 0);  // cost unknown: a positive cap
+}
+
+// Session 11: `validate --cv lobo --family coremark-pro` screened the 17 groups of other stages
+// with one prediction each (725 s with its first pass) before any refit. The groups are moved
+// together and halved where rows moved: the same groups and units as one prediction per group,
+// in fewer predictions, each over the units the larger pool moved only.
+TEST(CrossValidation, OtherStagesGroupsAreScreenedTogetherThenHalved) {
+  // 17 groups; group 3 moves boards a and b, group 11 moves b only, the others move nothing.
+  const std::map<size_t, std::set<std::string>> truth = {{3, {"a", "b"}}, {11, {"b"}}};
+  const std::set<std::string> units = {"a", "b", "c", "d", "e", "f"};
+  int asked = 0;
+  auto moves = [&](size_t lo, size_t hi, const std::set<std::string>& among) {
+    ++asked;
+    for (const auto& u : among) EXPECT_TRUE(units.count(u)) << u;
+    std::set<std::string> out;
+    for (const auto& [g, us] : truth)
+      if (g >= lo && g < hi)
+        for (const auto& u : us)
+          if (among.count(u)) out.insert(u);
+    return out;
+  };
+  EXPECT_EQ(groupsMovingUnits(17, units, moves), truth);
+  EXPECT_LT(asked, 17);
+  EXPECT_LE(asked, 1 + 2 * 2 * 5);  // about 2 log2(17) per moving group
+  // A later pool is asked about the units the larger pool moved only: group 11's half never
+  // hears of board a once the pool without group 3 moved b alone.
+  std::vector<std::set<std::string>> askedAbout;
+  groupsMovingUnits(17, units, [&](size_t lo, size_t hi, const std::set<std::string>& among) {
+    if (lo == 11 && hi == 12) askedAbout.push_back(among);
+    return moves(lo, hi, among);
+  });
+  ASSERT_EQ(askedAbout.size(), 1u);
+  EXPECT_EQ(askedAbout[0], (std::set<std::string>{"b"}));
+  // Nothing moves: one prediction; no groups or no units: none.
+  asked = 0;
+  EXPECT_TRUE(groupsMovingUnits(17, units, [&](size_t, size_t, const std::set<std::string>&) {
+                ++asked;
+                return std::set<std::string>{};
+              }).empty());
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(groupsMovingUnits(0, units, moves).empty());
+  EXPECT_TRUE(groupsMovingUnits(5, {}, moves).empty());
 }
 
 // Session 9: plain `socsim calibrate` gives each group's optimizer as many evaluations as its
