@@ -310,6 +310,50 @@ Timed OsMachine::code(const CodeWork& w, bool user) {
   return fromRun(r, instr, w.traps, user ? "user" : "kernel");
 }
 
+Timed OsMachine::codeAfterData(const CodeWork& w, std::uint64_t dataBytes) {
+  Timed t = code(w);
+  if (dataBytes == 0) return t;
+  const double instr = kernelInstructions(w, false);
+  if (instr <= 0) return t;
+  const soc::ClusterConfig& c = cluster();
+  cpu::WorkloadProfile p = profileFor(w);
+  soc::Platform& plat = ctx_.platform();
+  const auto n = static_cast<std::uint64_t>(std::llround(instr));
+  // Cycles of one run of the path on a fresh core model after a warm-up run, with or without
+  // the benchmark's read of `dataBytes` in between. Both runs start with the same untrained
+  // core state (a fresh model), so their difference is the refill of what the read evicted.
+  auto runAfter = [&](int v, std::uint64_t bytes) {
+    plat.flushCaches();
+    plat.run(benchCore(), [&](models::CoreMemory& cm) {
+      cpu::PlatformPort port(cm);
+      models::CoreModel core(c.core, c.timing, port);
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      runSynced(core, gen, n, port);
+      port.sync(core.now());
+      if (bytes > 0) cm.readStream(kStreamBase, bytes);
+      cm.fence();
+    });
+    double cycles = 0;
+    plat.run(benchCore(), [&](models::CoreMemory& cm) {
+      cpu::PlatformPort port(cm);
+      models::CoreModel core(c.core, c.timing, port);
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      core.resetStats();
+      runSynced(core, gen, n, port);
+      cycles = static_cast<double>(core.stats().cycles);
+      port.sync(core.now());
+    });
+    return cycles;
+  };
+  double extra = 0;
+  const int variants = std::max(1, p.info.variants);  // a profile is a distribution (warmRun)
+  for (int v = 0; v < variants; ++v) extra += (runAfter(v, dataBytes) - runAfter(v, 0)) / variants;
+  extra = std::max(0.0, extra);
+  t.add("kernel.refill_after_data", seconds(extra));
+  counters.cycles += extra;
+  return t;
+}
+
 Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes) {
   const double instr = kernelInstructions(w, false);
   if (instr <= 0) return {};

@@ -110,6 +110,13 @@ class OsMachine {
   /// stream only the core's L1s are cold (nothing evicts the shared levels), averaged over the
   /// profile's programs.
   Timed coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes);
+  /// code(w) in a loop that also reads `dataBytes` of other data on the benchmark core between
+  /// two runs of `w` (lmbench's open-to-close rows: open/close around a pass over the buffer):
+  /// plus the refill of what that read evicted of the path's code and data (from the L1s, and
+  /// from the shared levels when `dataBytes` rivals their size), part
+  /// `kernel.refill_after_data`: a run after the read less a run without it, both on a fresh
+  /// core model after one warm-up run (per program of the profile). `dataBytes` 0 is code(w).
+  Timed codeAfterData(const CodeWork& w, std::uint64_t dataBytes);
   /// Cores of the benchmark's cluster Linux can spread a ping-pong over (1 = uniprocessor).
   int clusterCores() const;
   /// Share of the wake-ups in a ring of `tasks` tasks that reach a task waiting on another core:
