@@ -18,6 +18,7 @@
 #include "validation/board_runner.h"
 #include "workloads/cpu/cpu_workloads.h"
 #include "workloads/os/code_run_store.h"
+#include "workloads/os/memory_kernel_costs.h"
 #include "workloads/os/os_benchmarks.h"
 
 using namespace socsim;
@@ -214,4 +215,50 @@ TEST(CodeRunStore, StoredProfileRunsRescaleToThePathLength) {
   setCodeRunStoreDir("");
   fs::remove_all(dir);
   fs::remove_all(longer);
+}
+
+namespace {
+
+/// The o2c kernel costs (open/close and mmap/munmap, each with the refill after a pass of
+/// `passBytes`: OsMachine::codeAfterData) of am335x-evm with `overrides`, in a child process
+/// sharing runs via `dir`.
+std::string kernelCostsInChild(const std::string& dir, const std::vector<std::string>& overrides,
+                               std::uint64_t passBytes) {
+  return inChild(dir, [&](std::ostream& os) {
+    validation::BoardRunContext ctx(std::make_unique<soc::BoardConfig>(
+        soc::loadBoard(boardFile("am335x-evm"), overrides)));
+    auto k = memoryKernelCosts(ctx, passBytes);
+    if (!k) return;
+    printValue(os, k->openCloseNs);
+    printValue(os, k->mmapMunmapNs);
+  });
+}
+
+}  // namespace
+
+// The refill runs after a pass over the file (lmbench o2c rows) share the folder too: a stored
+// refill gives what a simulation gives, and a trial that changes what the runs read (a latency
+// of the memory path, the kernel path's length, the bytes of the pass) does not read another
+// trial's refill.
+TEST(CodeRunStore, StoredRefillsAfterDataFollowWhatTheRunsRead) {
+  const std::string dir = tempDir("refill");
+  fs::remove_all(dir);
+  constexpr std::uint64_t kMiB = 1 << 20;
+  const std::string alone = kernelCostsInChild("", {}, kMiB);
+  ASSERT_EQ(numbers(alone).size(), 2u) << alone;
+  EXPECT_EQ(kernelCostsInChild(dir, {}, kMiB), alone);  // simulates and stores
+  ASSERT_FALSE(fs::is_empty(dir));
+  EXPECT_EQ(kernelCostsInChild(dir, {}, kMiB), alone);  // reads the stored refills
+  const std::vector<std::pair<std::vector<std::string>, std::uint64_t>> trials = {
+      {{"l2.miss_latency_cycles=40"}, kMiB},
+      {{"software.kernel_paths.open_instructions=6000"}, kMiB},
+      {{}, kMiB / 2}};
+  for (const auto& [overrides, bytes] : trials) {
+    const std::string simulated = kernelCostsInChild("", overrides, bytes);
+    ASSERT_EQ(numbers(simulated).size(), 2u) << simulated;
+    EXPECT_NE(simulated, alone) << bytes;
+    EXPECT_EQ(kernelCostsInChild(dir, overrides, bytes), simulated) << bytes;
+  }
+  setCodeRunStoreDir("");
+  fs::remove_all(dir);
 }

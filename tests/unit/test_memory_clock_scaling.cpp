@@ -93,6 +93,29 @@ TEST(MemoryClockScaling, OpenToCloseRowsAddTheKernelPaths) {
   EXPECT_LT(value["bw_file_rd-o2c-1mb"], 0.9 * value["bw_file_rd-io-1mb"]);
 }
 
+TEST(MemoryClockScaling, OpenCloseAfterTheFilePassRefillsWhatThePassEvicted) {
+  // bw_file_rd-o2c runs open/close once per pass over its 1 MiB file: the pass evicts part of
+  // the open/close path's code and data from an L2 of the file's size, not from a much larger
+  // one (OsMachine::codeAfterData). The row's kernel time per pass is o2c less io (the same
+  // read loop): it must shrink when only the L2 grows from 1 to 8 MiB.
+  auto kernelUs = [](const std::string& l2) {
+    const std::string csv = run("j721e-idk-gw", "bw_file_rd-*", {"l2.size=" + l2});
+    std::istringstream in(csv);
+    std::string line;
+    double io = 0, o2c = 0;
+    while (std::getline(in, line)) {
+      if (line.find(",bw_file_rd-io-1mb,") != std::string::npos) io = predicted(line);
+      if (line.find(",bw_file_rd-o2c-1mb,") != std::string::npos) o2c = predicted(line);
+    }
+    EXPECT_GT(io, 0.0) << csv;
+    EXPECT_GT(o2c, 0.0) << csv;
+    return io > 0 && o2c > 0 ? 1048576.0 / o2c - 1048576.0 / io : 0.0;  // MB/s = bytes/us
+  };
+  const double small = kernelUs("1MiB"), large = kernelUs("8MiB");
+  EXPECT_GT(large, 0.0);
+  EXPECT_GT(small, large + 1.0) << "1 MiB L2: " << small << " us, 8 MiB L2: " << large << " us";
+}
+
 TEST(MemoryClockScaling, FileReadChargesTheKernelsPerPageWork) {
   // bw_file_rd: every 4 KiB page a read() copies costs filemap_read's per-page work
   // (software.kernel_paths.file_read_page_instructions); 256 pages per 1 MiB pass. Raising the

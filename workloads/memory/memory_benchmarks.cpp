@@ -209,9 +209,9 @@ KernelCostProvider& kernelCostProvider() {
 }
 
 /// The board's kernel costs, or NotModelled naming what `row` lacks without them.
-KernelCosts requireKernelCosts(RunContext& ctx, const char* what) {
+KernelCosts requireKernelCosts(RunContext& ctx, const char* what, std::uint64_t passBytes) {
   std::optional<KernelCosts> k;
-  if (kernelCostProvider()) k = kernelCostProvider()(ctx);
+  if (kernelCostProvider()) k = kernelCostProvider()(ctx, passBytes);
   if (!k)
     throw NotModelled{std::string(what) +
                       " are kernel costs not modelled yet (no OS-workload kernel-cost provider for "
@@ -335,7 +335,7 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
       // bread() over the mapping (every long); the o2c variant adds, each pass, open + mmap +
       // munmap + close and the minor faults that map the page-cache pages (kernel costs).
       std::optional<KernelCosts> k;
-      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/mmap/munmap/close and page faults");
+      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/mmap/munmap/close and page faults", n);
       auto r = measure(n, [=](CoreMemory& c) { breadLoop(c, a, n, longAdd); });
       double seconds = r.seconds;
       if (k) {
@@ -362,8 +362,8 @@ Prediction MemoryBenchmarks::predict(RunContext& ctx, const Query& q) {
         }
       };
       std::optional<KernelCosts> k;
-      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/close and the read() syscalls");
-      else if (kernelCostProvider()) k = kernelCostProvider()(ctx);
+      if (spec->op == "o2c") k = requireKernelCosts(ctx, "open/close and the read() syscalls", n);
+      else if (kernelCostProvider()) k = kernelCostProvider()(ctx, 0);
       auto r = measure(n + chunk, job);
       if (k) {
         // lmbench3 doit() loops `while (size >= 0)` on a size_t: after the last chunk it makes

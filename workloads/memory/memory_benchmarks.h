@@ -68,8 +68,10 @@ std::uint64_t lmbenchRange(double thousandths);
 ///        (setKernelCostProvider); until it does, the o2c rows are reported not modelled, since a
 ///        number without the kernel part is known to be wrong (it is most of their time).
 struct KernelCosts {
-  double openCloseNs = 0;   ///< open() + close() of a page-cached file, ns
+  double openCloseNs = 0;   ///< open() + close() of a page-cached file, ns, with the refill of
+                            ///< what the pass over the file between them evicted (passBytes)
   double mmapMunmapNs = 0;  ///< mmap() + munmap() of the mapping, page faults excluded, ns
+                            ///< (likewise after the pass)
   double pageFaultNs = 0;   ///< one minor (page-cache) fault, ns
   double faultAroundBytes = 65536;  ///< bytes mapped per fault (Linux mm/memory.c
                                     ///< fault_around_bytes default 64 KiB)
@@ -79,7 +81,9 @@ struct KernelCosts {
 };
 
 /// Returns the board's kernel costs, or nullopt when they are not known for this board.
-using KernelCostProvider = std::function<std::optional<KernelCosts>(RunContext&)>;
+/// `passBytes`: the bytes the benchmark reads between two passes of its per-pass kernel work
+/// (an o2c row's file size; 0 when the open/close costs are not needed).
+using KernelCostProvider = std::function<std::optional<KernelCosts>(RunContext&, std::uint64_t passBytes)>;
 
 /// Installs the provider (an empty function removes it). Not thread-safe: call at start-up.
 void setKernelCostProvider(KernelCostProvider provider);

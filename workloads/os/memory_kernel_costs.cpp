@@ -40,7 +40,7 @@ Shared& shared() {
 
 }  // namespace
 
-std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx) {
+std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx, std::uint64_t passBytes) {
   const soc::BoardConfig& b = ctx.board();
   if (b.software.stack != "linux" && b.software.stack != "linux-rt") return std::nullopt;
   Shared& s = shared();
@@ -59,11 +59,17 @@ std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx) {
                         k.open_instructions);
     open += sys(k.fd_instructions + k.close_instructions);
     open += path(k.nfs_rpc_instructions, S.open_rpcs);
-    c.openCloseNs = ns(m.code(open)) + S.open_rpcs * S.nfs_rtt_us * 1e3;
+    const double openNs = ns(m.codeAfterData(open, passBytes));
+    c.openCloseNs = openNs + S.open_rpcs * S.nfs_rtt_us * 1e3;
 
     CodeWork mm = sys(k.mmap_instructions);
     mm += sys(k.munmap_instructions);
-    c.mmapMunmapNs = ns(m.code(mm));
+    // mmap/munmap run in the same stretch of kernel work as open/close (one pass apart): their
+    // cost is what they add to it.
+    CodeWork all = open;
+    all += mm;
+    c.mmapMunmapNs = passBytes > 0 ? std::max(0.0, ns(m.codeAfterData(all, passBytes)) - openNs)
+                                   : ns(m.code(mm));
 
     const int fa = std::max(1, k.fault_around_pages);
     CodeWork fault = path(k.trap_instructions + k.fault_instructions, 1, 1);

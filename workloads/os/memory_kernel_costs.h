@@ -7,6 +7,10 @@
 /// Installed into the memory workload by registerBuiltinWorkloads (memory::setKernelCostProvider).
 /// What each cost is (path lengths from `software.kernel_paths`, set-up from
 /// `configs/workloads/os/lmbench_os.yaml`):
+/// The o2c rows run open/close (and mmap/munmap) once per pass over the file, so those paths
+/// start each time after `passBytes` of file data went through the core's caches: they pay the
+/// refill of what that evicted (OsMachine::codeAfterData), which `lat_syscall open`, looping on
+/// open/close alone, does not.
 /// - open + close: what `lat_syscall open` runs (path walk of `file_path_components`, the open
 ///   and close paths, and the NFS client's close-to-open revalidation: `setup.open_rpcs` RPCs of
 ///   `nfs_rpc_instructions` plus their round trips, since the guides' lmbench scratch files live
@@ -25,6 +29,6 @@ namespace socsim::wl::os {
 
 /// The board's kernel costs for the memory rows, or nullopt when it does not run Linux.
 /// @throws InputError when configs/workloads/os cannot be loaded (a repository bug).
-std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx);
+std::optional<memory::KernelCosts> memoryKernelCosts(RunContext& ctx, std::uint64_t passBytes);
 
 }  // namespace socsim::wl::os

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include "models/cpu/core_memory.h"
@@ -243,18 +244,29 @@ cpu::WorkloadProfile OsMachine::profileFor(const CodeWork& w) const {
   return p;
 }
 
-const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
-  const std::string key = boardKey_ + "|" + std::to_string(p.code.footprint_bytes) + "|" +
-                          std::to_string(p.data.hot_bytes);
+const CodeRun& OsMachine::memoRun(const std::string& key, const cpu::WorkloadProfile& p,
+                                  const std::string& extra,
+                                  const std::function<CodeRun()>& simulate) {
   auto it = warm_.find(key);
   if (it != warm_.end()) return it->second;
   // Shared between processes (socsim calibrate): keyed by what the run depends on.
   std::string storeKey;
   if (!codeRunStoreDir().empty()) {
-    storeKey = hardwareFingerprint(ctx_.board()) + "\n" + profileFingerprint(p);
+    storeKey = hardwareFingerprint(ctx_.board()) + "\n" + profileFingerprint(p) + extra;
     if (auto stored = loadCodeRun(storeKey)) return warm_.emplace(key, std::move(*stored)).first->second;
   }
+  CodeRun r = simulate();
+  if (!storeKey.empty()) saveCodeRun(storeKey, r);
+  return warm_.emplace(key, std::move(r)).first->second;
+}
 
+const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
+  const std::string key = boardKey_ + "|" + std::to_string(p.code.footprint_bytes) + "|" +
+                          std::to_string(p.data.hot_bytes);
+  return memoRun(key, p, "", [&] { return simulateWarmRun(p); });
+}
+
+CodeRun OsMachine::simulateWarmRun(const cpu::WorkloadProfile& p) {
   const soc::ClusterConfig& c = cluster();
   soc::Platform& plat = ctx_.platform();
   plat.flushCaches();
@@ -278,9 +290,7 @@ const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
     }
     port.sync(core.now());
   });
-  CodeRun r = acc.run();
-  if (!storeKey.empty()) saveCodeRun(storeKey, r);
-  return warm_.emplace(key, std::move(r)).first->second;
+  return acc.run();
 }
 
 Timed OsMachine::fromRun(const CodeRun& r, double instructions, double traps,
@@ -308,6 +318,64 @@ Timed OsMachine::code(const CodeWork& w, bool user) {
   counters.l1iMissesPerKi = r.l1iPerKi;
   counters.l1dMissesPerKi = r.l1dPerKi;
   return fromRun(r, instr, w.traps, user ? "user" : "kernel");
+}
+
+Timed OsMachine::codeAfterData(const CodeWork& w, std::uint64_t dataBytes) {
+  Timed t = code(w);
+  if (dataBytes == 0) return t;
+  const double instr = kernelInstructions(w, false);
+  if (instr <= 0) return t;
+  const cpu::WorkloadProfile p = profileFor(w);
+  const auto n = static_cast<std::uint64_t>(std::llround(instr));
+  // The runs read the hardware and the profile, as a warm run does, and the path's length and
+  // the bytes read: memoised and shared by those (`cpi` holds the extra cycles).
+  const std::string what = "after_data|" + std::to_string(n) + "|" + std::to_string(dataBytes);
+  const std::string key = what + "|" + boardKey_ + "|" + std::to_string(p.code.footprint_bytes) +
+                          "|" + std::to_string(p.data.hot_bytes);
+  const double extra = memoRun(key, p, "\n" + what, [&] {
+                         CodeRun r;
+                         r.cpi = simulateRefillAfterData(p, n, dataBytes);
+                         return r;
+                       }).cpi;
+  t.add("kernel.refill_after_data", seconds(extra));
+  counters.cycles += extra;
+  return t;
+}
+
+double OsMachine::simulateRefillAfterData(const cpu::WorkloadProfile& p, std::uint64_t n,
+                                          std::uint64_t dataBytes) {
+  const soc::ClusterConfig& c = cluster();
+  soc::Platform& plat = ctx_.platform();
+  // Cycles of one run of the path on a fresh core model after a warm-up run, with or without
+  // the benchmark's read of `dataBytes` in between. Both runs start with the same untrained
+  // core state (a fresh model), so their difference is the refill of what the read evicted.
+  auto runAfter = [&](int v, std::uint64_t bytes) {
+    plat.flushCaches();
+    plat.run(benchCore(), [&](models::CoreMemory& cm) {
+      cpu::PlatformPort port(cm);
+      models::CoreModel core(c.core, c.timing, port);
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      runSynced(core, gen, n, port);
+      port.sync(core.now());
+      if (bytes > 0) cm.readStream(kStreamBase, bytes);
+      cm.fence();
+    });
+    double cycles = 0;
+    plat.run(benchCore(), [&](models::CoreMemory& cm) {
+      cpu::PlatformPort port(cm);
+      models::CoreModel core(c.core, c.timing, port);
+      cpu::StreamGenerator gen(p, 0, kKernelData, v);
+      core.resetStats();
+      runSynced(core, gen, n, port);
+      cycles = static_cast<double>(core.stats().cycles);
+      port.sync(core.now());
+    });
+    return cycles;
+  };
+  double extra = 0;
+  const int variants = std::max(1, p.info.variants);  // a profile is a distribution (warmRun)
+  for (int v = 0; v < variants; ++v) extra += (runAfter(v, dataBytes) - runAfter(v, 0)) / variants;
+  return std::max(0.0, extra);
 }
 
 Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes) {

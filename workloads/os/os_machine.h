@@ -24,6 +24,7 @@
 /// pollution of the benchmark's data by kernel code, coherence (a line written on another core
 /// is read from the shared level as an L1 miss, not snooped).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -94,7 +95,8 @@ struct CodeRun {
   std::vector<std::pair<std::string, double>> shares;  ///< part -> fraction of cycles
 };
 /// Warm code runs by board (file + overrides) and footprint; kept across predictions. Entries
-/// keyed `switch_mm|...` hold the seconds of one cold pass over a footprint (OsMachine::switchMmRefill).
+/// keyed `switch_mm|...` hold the seconds of one cold pass over a footprint (OsMachine::switchMmRefill),
+/// entries keyed `after_data|...` the extra cycles of a path after a read (OsMachine::codeAfterData).
 using CodeRunCache = std::map<std::string, CodeRun>;
 
 class OsMachine {
@@ -110,6 +112,14 @@ class OsMachine {
   /// stream only the core's L1s are cold (nothing evicts the shared levels), averaged over the
   /// profile's programs.
   Timed coldCode(const CodeWork& w, int streams, std::uint64_t streamBytes);
+  /// code(w) in a loop that also reads `dataBytes` of other data on the benchmark core between
+  /// two runs of `w` (lmbench's open-to-close rows: open/close around a pass over the buffer):
+  /// plus the refill of what that read evicted of the path's code and data (from the L1s, and
+  /// from the shared levels when `dataBytes` rivals their size), part
+  /// `kernel.refill_after_data`: a run after the read less a run without it, both on a fresh
+  /// core model after one warm-up run (per program of the profile), memoised and shared as warm
+  /// runs are, by the path's length and `dataBytes` too. `dataBytes` 0 is code(w).
+  Timed codeAfterData(const CodeWork& w, std::uint64_t dataBytes);
   /// Cores of the benchmark's cluster Linux can spread a ping-pong over (1 = uniprocessor).
   int clusterCores() const;
   /// Share of the wake-ups in a ring of `tasks` tasks that reach a task waiting on another core:
@@ -159,7 +169,16 @@ class OsMachine {
 
  private:
   cpu::WorkloadProfile profileFor(const CodeWork& w) const;
+  /// The run memoised under `key` (in this process: board file and overrides, and the
+  /// footprint) or, when sharing is on (code_run_store.h), stored under the hardware and
+  /// profile fingerprints plus `extra` (what else the run reads); else `simulate()`, kept.
+  const CodeRun& memoRun(const std::string& key, const cpu::WorkloadProfile& p,
+                         const std::string& extra, const std::function<CodeRun()>& simulate);
   const CodeRun& warmRun(const cpu::WorkloadProfile& p);
+  CodeRun simulateWarmRun(const cpu::WorkloadProfile& p);
+  /// Extra cycles of `n` instructions of `p` after a read of `dataBytes` (codeAfterData).
+  double simulateRefillAfterData(const cpu::WorkloadProfile& p, std::uint64_t n,
+                                 std::uint64_t dataBytes);
   Timed fromRun(const CodeRun& r, double instructions, double traps, const std::string& prefix);
 
   RunContext& ctx_;
