@@ -260,10 +260,29 @@ const CodeRun& OsMachine::memoRun(const std::string& key, const cpu::WorkloadPro
   return warm_.emplace(key, std::move(r)).first->second;
 }
 
+std::string OsMachine::runKey(const cpu::WorkloadProfile& p) const {
+  return boardKey_ + "|" + std::to_string(p.code.footprint_bytes) + "|" +
+         std::to_string(p.data.hot_bytes);
+}
+
 const CodeRun& OsMachine::warmRun(const cpu::WorkloadProfile& p) {
-  const std::string key = boardKey_ + "|" + std::to_string(p.code.footprint_bytes) + "|" +
-                          std::to_string(p.data.hot_bytes);
-  return memoRun(key, p, "", [&] { return simulateWarmRun(p); });
+  return memoRun(runKey(p), p, "", [&] { return simulateWarmRun(p); });
+}
+
+double OsMachine::runPath(const cpu::WorkloadProfile& p, int variant, std::uint64_t n,
+                          const std::function<void(models::CoreMemory&)>& after) {
+  const soc::ClusterConfig& c = cluster();
+  double cycles = 0;
+  ctx_.platform().run(benchCore(), [&](models::CoreMemory& cm) {
+    cpu::PlatformPort port(cm);
+    models::CoreModel core(c.core, c.timing, port);
+    cpu::StreamGenerator gen(p, 0, kKernelData, variant);
+    runSynced(core, gen, n, port);
+    cycles = static_cast<double>(core.stats().cycles);
+    port.sync(core.now());
+    if (after) after(cm);
+  });
+  return cycles;
 }
 
 CodeRun OsMachine::simulateWarmRun(const cpu::WorkloadProfile& p) {
@@ -330,8 +349,7 @@ Timed OsMachine::codeAfterData(const CodeWork& w, std::uint64_t dataBytes) {
   // The runs read the hardware and the profile, as a warm run does, and the path's length and
   // the bytes read: memoised and shared by those (`cpi` holds the extra cycles).
   const std::string what = "after_data|" + std::to_string(n) + "|" + std::to_string(dataBytes);
-  const std::string key = what + "|" + boardKey_ + "|" + std::to_string(p.code.footprint_bytes) +
-                          "|" + std::to_string(p.data.hot_bytes);
+  const std::string key = what + "|" + runKey(p);
   const double extra = memoRun(key, p, "\n" + what, [&] {
                          CodeRun r;
                          r.cpi = simulateRefillAfterData(p, n, dataBytes);
@@ -344,33 +362,16 @@ Timed OsMachine::codeAfterData(const CodeWork& w, std::uint64_t dataBytes) {
 
 double OsMachine::simulateRefillAfterData(const cpu::WorkloadProfile& p, std::uint64_t n,
                                           std::uint64_t dataBytes) {
-  const soc::ClusterConfig& c = cluster();
-  soc::Platform& plat = ctx_.platform();
   // Cycles of one run of the path on a fresh core model after a warm-up run, with or without
   // the benchmark's read of `dataBytes` in between. Both runs start with the same untrained
   // core state (a fresh model), so their difference is the refill of what the read evicted.
   auto runAfter = [&](int v, std::uint64_t bytes) {
-    plat.flushCaches();
-    plat.run(benchCore(), [&](models::CoreMemory& cm) {
-      cpu::PlatformPort port(cm);
-      models::CoreModel core(c.core, c.timing, port);
-      cpu::StreamGenerator gen(p, 0, kKernelData, v);
-      runSynced(core, gen, n, port);
-      port.sync(core.now());
+    ctx_.platform().flushCaches();
+    runPath(p, v, n, [bytes](models::CoreMemory& cm) {
       if (bytes > 0) cm.readStream(kStreamBase, bytes);
       cm.fence();
     });
-    double cycles = 0;
-    plat.run(benchCore(), [&](models::CoreMemory& cm) {
-      cpu::PlatformPort port(cm);
-      models::CoreModel core(c.core, c.timing, port);
-      cpu::StreamGenerator gen(p, 0, kKernelData, v);
-      core.resetStats();
-      runSynced(core, gen, n, port);
-      cycles = static_cast<double>(core.stats().cycles);
-      port.sync(core.now());
-    });
-    return cycles;
+    return runPath(p, v, n);
   };
   double extra = 0;
   const int variants = std::max(1, p.info.variants);  // a profile is a distribution (warmRun)
@@ -392,13 +393,7 @@ Timed OsMachine::coldCode(const CodeWork& w, int streams, std::uint64_t streamBy
     if (streams == 0) {
       // No load on the other cores: nothing evicts the path from the shared levels between two
       // wake-ups; only the core's own L1s are cold (other work ran on the core in between).
-      plat.run(benchCore(), [&](models::CoreMemory& cm) {
-        cpu::PlatformPort port(cm);
-        models::CoreModel core(c.core, c.timing, port);
-        cpu::StreamGenerator gen(p, 0, kKernelData, v);
-        runSynced(core, gen, static_cast<std::uint64_t>(std::llround(instr)), port);
-        port.sync(core.now());
-      });
+      runPath(p, v, static_cast<std::uint64_t>(std::llround(instr)));
       plat.core(benchCore()).resetState();
     }
     plat.resetStats();

@@ -174,7 +174,14 @@ class OsMachine {
   /// profile fingerprints plus `extra` (what else the run reads); else `simulate()`, kept.
   const CodeRun& memoRun(const std::string& key, const cpu::WorkloadProfile& p,
                          const std::string& extra, const std::function<CodeRun()>& simulate);
+  /// In-process memo key of a run of `p` on this board: board file and overrides, footprints.
+  std::string runKey(const cpu::WorkloadProfile& p) const;
   const CodeRun& warmRun(const cpu::WorkloadProfile& p);
+  /// One run of `n` instructions of program `variant` of `p` on the benchmark core, on a fresh
+  /// core model (untrained predictor, the caches as they are); `after` runs on the same core
+  /// once it has synced. Returns the run's core cycles.
+  double runPath(const cpu::WorkloadProfile& p, int variant, std::uint64_t n,
+                 const std::function<void(models::CoreMemory&)>& after = {});
   CodeRun simulateWarmRun(const cpu::WorkloadProfile& p);
   /// Extra cycles of `n` instructions of `p` after a read of `dataBytes` (codeAfterData).
   double simulateRefillAfterData(const cpu::WorkloadProfile& p, std::uint64_t n,
