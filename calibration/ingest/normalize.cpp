@@ -810,6 +810,17 @@ void flagOutliers(std::vector<MeasuredRow>& rows) {
     if (r.min && *r.min == 0 && r.value != 0) addFlag(r, "min-zero");
     if (isCpuLoad(r) && r.value > 100) addFlag(r, "outlier:cpu-load-above-100");
     if (r.unit == "fps" && r.value > 1000) addFlag(r, "outlier:fps-above-1000");
+    // A boot stage that reads `sbl_bytes` from an SD card at the table's stated card read rate
+    // (`sd_read_mbyte_s`, MB = 10^6 bytes) cannot end before the bytes have crossed the bus.
+    const auto sdRate = calib::paramValue(r.params, "sd_read_mbyte_s");
+    const auto loaded = calib::paramValue(r.params, "sbl_bytes");
+    if (r.family == "boot" && r.unit == "ms" && r.value > 0 && sdRate && loaded &&
+        r.benchmark.rfind("ROM", 0) == 0 && calib::paramValue(r.params, "boot_media") == "sd") {
+      const double rate = std::strtod(sdRate->c_str(), nullptr) * 1e6;
+      const double floorMs = rate > 0 ? std::strtod(loaded->c_str(), nullptr) / rate * 1e3 : 0;
+      if (r.value < floorMs)
+        addFlag(r, "outlier:below-sd-read-time(" + formatRatio(r.value / floorMs) + "x)");
+    }
   }
 
   // UDP rate pairs: a kpps value computed from the same row's Mbit/s carries no measurement

@@ -105,6 +105,13 @@ std::vector<calib::MeasuredRow> normalize(ParsedDocument& doc);
 ///   guide, or which has no throughput at a busy CPU: 3DES in software, the costliest path,
 ///   stays within ~2.5x of the cheapest AES run, so such a run did not carry its traffic);
 /// - `outlier:fps-above-1000` (a frame rate no display or decoder here produces);
+/// - `outlier:below-sd-read-time(...)` (a boot-ROM stage that loads `sbl_bytes` from an SD
+///   card in less time than those bytes take at the table's stated card read rate
+///   `sd_read_mbyte_s`: guide 004's AM64x "ROM : init + SBL load from flash" prints 12.00 ms
+///   for a 300 KiB SBL read at 12.5 MB/s, >= 24.6 ms of bus time alone, and prints the same
+///   12.00 ms for the OSPI boot, so it is a nominal, not a measurement of the SD load; even SD
+///   High Speed, 4 bits x 50 MHz = 25 MB/s, the fastest 3.3 V bus mode of the SD Physical
+///   Layer spec, needs 12.3 ms);
 /// - `outlier:<N>x-median(...)` (a value more than 100x the median of the same measurement:
 ///   same family, benchmark, metric, unit and params across boards, when at least three guides
 ///   or guide parts print it; otherwise against the same benchmark and metric over all params).

@@ -524,6 +524,38 @@ TEST(FlagOutliers, ValueChecks) {
   EXPECT_EQ(rows[0].flag, "zero-rate");
 }
 
+// A ROM stage that loads the SBL from an SD card cannot take less than the SBL's bytes at the
+// card read rate the table states: 300 KiB at 12.5 MB/s is 24.6 ms of bus time, so a printed
+// 12.00 ms is not a measurement of that load. A longer time, an OSPI boot (no SD rate) and a
+// later SBL stage stay unflagged.
+TEST(FlagOutliers, SdBootRomFasterThanTheCardIsFlagged) {
+  auto mk = [](std::string bench, std::string params, double ms) {
+    MeasuredRow r;
+    r.source = "004";
+    r.table = "SBL SD performance";
+    r.board = "am64x-evm";
+    r.family = "boot";
+    r.benchmark = std::move(bench);
+    r.metric = "Time";
+    r.params = std::move(params);
+    r.unit = "ms";
+    r.value = ms;
+    return r;
+  };
+  const std::string sd = "boot_media=sd;sbl_bytes=307200;sd_read_mbyte_s=12.5";
+  std::vector<MeasuredRow> rows = {
+      mk("ROM : init + SBL load from flash", sd, 12.0),
+      mk("ROM : init + SBL load from flash", sd, 30.0),
+      mk("ROM : init + SBL load from flash",
+         "boot_media=ospi;media_clock_mhz=166.667;sbl_bytes=262144", 12.0),
+      mk("SBL : File read from SD Card", sd, 6.48)};
+  flagOutliers(rows);
+  EXPECT_EQ(rows[0].flag, "outlier:below-sd-read-time(0.49x)");
+  for (size_t i : {1, 2, 3}) EXPECT_EQ(rows[i].flag, "") << i;
+  flagOutliers(rows);  // idempotent
+  EXPECT_EQ(rows[0].flag, "outlier:below-sd-read-time(0.49x)");
+}
+
 // Guide 000's iperf kpps column is the row's Mbit/s over the datagram size truncated to whole
 // kpps (omapl138: 32.4 Mbit/s of 1470-byte datagrams = 2.76 kpps, printed 2): such a value is
 // the throughput again, biased low, so it is scored once, as Mbit/s. A kpps value that is not
