@@ -530,16 +530,10 @@ TEST(FlagOutliers, ValueChecks) {
 // later SBL stage stay unflagged.
 TEST(FlagOutliers, SdBootRomFasterThanTheCardIsFlagged) {
   auto mk = [](std::string bench, std::string params, double ms) {
-    MeasuredRow r;
-    r.source = "004";
-    r.table = "SBL SD performance";
-    r.board = "am64x-evm";
+    MeasuredRow r = ethernetRow("004", "SBL SD performance", "am64x-evm", std::move(params),
+                                "Time", "ms", ms);
     r.family = "boot";
     r.benchmark = std::move(bench);
-    r.metric = "Time";
-    r.params = std::move(params);
-    r.unit = "ms";
-    r.value = ms;
     return r;
   };
   const std::string sd = "boot_media=sd;sbl_bytes=307200;sd_read_mbyte_s=12.5";
