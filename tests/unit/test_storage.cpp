@@ -237,6 +237,46 @@ TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
   checkBoundsAndAmortization(o, "octal dtr via the direct window");
 }
 
+// The controller holds chip select high for tSHSL (device tree cdns,tshsl-ns) between two flash
+// reads: a DMA stream through the direct-access window pays it once per burst, so a longer tSHSL
+// lowers the sustained read rate by exactly bursts x tSHSL, and the indirect path (one operation)
+// does not see it.
+TEST(OspiController, DirectWindowBurstsWaitChipSelectHighBetweenReads) {
+  models::SpiNorControllerParams c;
+  c.dma_mbps = 1e5;
+  c.transaction_overhead_ns = 500;
+  c.dac_cs_overhead_ns = 120;
+  c.dac_cs_high_ns = 0;
+  c.dac_burst_bytes = 64;
+  const models::NorFlashParams f = octalNor();
+  const auto bus = models::spiBusFromMode("quad 1-1-4", 96, 4);
+  models::SpiNorControllerParams longGap = c;
+  longGap.dac_cs_high_ns = 500;
+  const models::OspiController shortCs(c, bus, f), longCs(longGap, bus, f);
+  const std::uint64_t n = 4096;
+  const double bursts = double(n) / 64;
+  EXPECT_NEAR(longCs.request(Dir::Read, n).total() - shortCs.request(Dir::Read, n).total(),
+              bursts * 500e-9, 1e-12);
+  EXPECT_LT(double(n) / longCs.request(Dir::Read, n).total(),
+            double(n) / shortCs.request(Dir::Read, n).total());
+  models::SpiNorControllerParams indirect = c, indirectLong = longGap;
+  indirect.dac_burst_bytes = indirectLong.dac_burst_bytes = 0;
+  EXPECT_DOUBLE_EQ(models::OspiController(indirect, bus, f).request(Dir::Read, n).total(),
+                   models::OspiController(indirectLong, bus, f).request(Dir::Read, n).total());
+}
+
+// The K2G EVM's device tree asks for a 500 ns tSHSL (the K3 EVMs' 60 ns): its QSPI preset
+// carries it, so the K2G's 64-byte DMA bursts each wait out the longer gap.
+TEST(LinuxIo, K2gQspiBurstsHoldTheBoardsChipSelectHighTime) {
+  const auto& d = data();
+  BoardPath qspi = makeBoardPath(board("k2g-evm"), d, Medium::NorOspi);
+  ASSERT_TRUE(qspi.nor);
+  EXPECT_GT(qspi.nor->controller().dac_cs_high_ns, 100);
+  BoardPath ospi = makeBoardPath(board("j721e-idk-gw"), d, Medium::NorOspi);
+  ASSERT_TRUE(ospi.nor);
+  EXPECT_GT(qspi.nor->controller().dac_cs_high_ns, ospi.nor->controller().dac_cs_high_ns);
+}
+
 // NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.
 // PIO without a FIFO (McSPI, KeyStone SPI driving a NOR): one 8-bit word per register access,
 // and the driver waits for each word's receive before writing the next, so the word's shift
