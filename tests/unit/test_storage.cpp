@@ -215,14 +215,24 @@ TEST(OspiController, OneLineTransmitSendsTheAddressAndTheProgrammeDataOnOneLine)
   EXPECT_NEAR(wb.transfer, double(f.page_bytes) * 8 / 64e6, 1e-15);
 }
 
-// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
-// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
-TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+namespace {
+// A controller that reads by DMA through the direct-access window in `burst`-byte bursts, with
+// a 500 ns operation overhead, 120 ns chip-select set-up + hold and no tSHSL gap.
+models::SpiNorControllerParams directWindowDma(std::uint64_t burst) {
   models::SpiNorControllerParams c;
   c.dma_mbps = 1e5;
   c.transaction_overhead_ns = 500;
   c.dac_cs_overhead_ns = 120;
-  c.dac_burst_bytes = 256;
+  c.dac_cs_high_ns = 0;
+  c.dac_burst_bytes = burst;
+  return c;
+}
+}  // namespace
+
+// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
+// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
+TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+  const models::SpiNorControllerParams c = directWindowDma(256);
   models::NorFlashParams f = octalNor();
   models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
   const double clk = 166.667e6;
@@ -242,12 +252,7 @@ TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
 // lowers the sustained read rate by exactly bursts x tSHSL, and the indirect path (one operation)
 // does not see it.
 TEST(OspiController, DirectWindowBurstsWaitChipSelectHighBetweenReads) {
-  models::SpiNorControllerParams c;
-  c.dma_mbps = 1e5;
-  c.transaction_overhead_ns = 500;
-  c.dac_cs_overhead_ns = 120;
-  c.dac_cs_high_ns = 0;
-  c.dac_burst_bytes = 64;
+  const models::SpiNorControllerParams c = directWindowDma(64);
   const models::NorFlashParams f = octalNor();
   const auto bus = models::spiBusFromMode("quad 1-1-4", 96, 4);
   models::SpiNorControllerParams longGap = c;
