@@ -215,14 +215,24 @@ TEST(OspiController, OneLineTransmitSendsTheAddressAndTheProgrammeDataOnOneLine)
   EXPECT_NEAR(wb.transfer, double(f.page_bytes) * 8 / 64e6, 1e-15);
 }
 
-// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
-// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
-TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+namespace {
+// A controller that reads by DMA through the direct-access window in `burst`-byte bursts, with
+// a 500 ns operation overhead, 120 ns chip-select set-up + hold and no tSHSL gap.
+models::SpiNorControllerParams directWindowDma(std::uint64_t burst) {
   models::SpiNorControllerParams c;
   c.dma_mbps = 1e5;
   c.transaction_overhead_ns = 500;
   c.dac_cs_overhead_ns = 120;
-  c.dac_burst_bytes = 256;
+  c.dac_cs_high_ns = 0;
+  c.dac_burst_bytes = burst;
+  return c;
+}
+}  // namespace
+
+// DMA from the direct-access window: each DMA burst is a flash read of its own (chip select,
+// opcode, address, dummy clocks), once per burst; the data clocks are unchanged.
+TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
+  const models::SpiNorControllerParams c = directWindowDma(256);
   models::NorFlashParams f = octalNor();
   models::OspiController o(c, models::spiBusFromMode("octal-ddr", 166.667, 8), f);
   const double clk = 166.667e6;
@@ -235,6 +245,41 @@ TEST(OspiController, DmaThroughTheDirectWindowPaysOneCommandPerBurst) {
   const double burst = 23 / clk + 120e-9 + 128 / clk;
   EXPECT_NEAR(4194304.0 / o.request(Dir::Read, 4194304).total(), 256 / burst, 256 / burst * 1e-3);
   checkBoundsAndAmortization(o, "octal dtr via the direct window");
+}
+
+// The controller holds chip select high for tSHSL (device tree cdns,tshsl-ns) between two flash
+// reads: a DMA stream through the direct-access window pays it once per burst, so a longer tSHSL
+// lowers the sustained read rate by exactly bursts x tSHSL, and the indirect path (one operation)
+// does not see it.
+TEST(OspiController, DirectWindowBurstsWaitChipSelectHighBetweenReads) {
+  const models::SpiNorControllerParams c = directWindowDma(64);
+  const models::NorFlashParams f = octalNor();
+  const auto bus = models::spiBusFromMode("quad 1-1-4", 96, 4);
+  models::SpiNorControllerParams longGap = c;
+  longGap.dac_cs_high_ns = 500;
+  const models::OspiController shortCs(c, bus, f), longCs(longGap, bus, f);
+  const std::uint64_t n = 4096;
+  const double bursts = double(n) / 64;
+  EXPECT_NEAR(longCs.request(Dir::Read, n).total() - shortCs.request(Dir::Read, n).total(),
+              bursts * 500e-9, 1e-12);
+  EXPECT_LT(double(n) / longCs.request(Dir::Read, n).total(),
+            double(n) / shortCs.request(Dir::Read, n).total());
+  models::SpiNorControllerParams indirect = c, indirectLong = longGap;
+  indirect.dac_burst_bytes = indirectLong.dac_burst_bytes = 0;
+  EXPECT_DOUBLE_EQ(models::OspiController(indirect, bus, f).request(Dir::Read, n).total(),
+                   models::OspiController(indirectLong, bus, f).request(Dir::Read, n).total());
+}
+
+// The K2G EVM's device tree asks for a 500 ns tSHSL (the K3 EVMs' 60 ns): its QSPI preset
+// carries it, so the K2G's 64-byte DMA bursts each wait out the longer gap.
+TEST(LinuxIo, K2gQspiBurstsHoldTheBoardsChipSelectHighTime) {
+  const auto& d = data();
+  BoardPath qspi = makeBoardPath(board("k2g-evm"), d, Medium::NorOspi);
+  ASSERT_TRUE(qspi.nor);
+  EXPECT_GT(qspi.nor->controller().dac_cs_high_ns, 100);
+  BoardPath ospi = makeBoardPath(board("j721e-idk-gw"), d, Medium::NorOspi);
+  ASSERT_TRUE(ospi.nor);
+  EXPECT_GT(qspi.nor->controller().dac_cs_high_ns, ospi.nor->controller().dac_cs_high_ns);
 }
 
 // NAND page read: command/address cycles + tR + (page + spare) / bus width x access time + ECC.

@@ -110,9 +110,11 @@ RequestTime OspiController::request(Dir dir, std::uint64_t bytes) const {
                           : 1.0;
     t.command = ops * (readCommandClocks() / clk + ovh);
     if (ctl_.dma_mbps > 0 && ctl_.dac_burst_bytes > 0) {
-      // DMA from the direct-access window: every burst is a flash read of its own.
+      // DMA from the direct-access window: every burst is a flash read of its own, and the
+      // controller holds chip select high for tSHSL before it starts the next one.
       const double bursts = std::ceil(n / static_cast<double>(ctl_.dac_burst_bytes));
-      t.command = ops * ovh + bursts * (readCommandClocks() / clk + ctl_.dac_cs_overhead_ns * 1e-9);
+      const double csNs = ctl_.dac_cs_overhead_ns + ctl_.dac_cs_high_ns;
+      t.command = ops * ovh + bursts * (readCommandClocks() / clk + csNs * 1e-9);
     }
     t.transfer = dataSeconds(Dir::Read, bytes);
     return t;

@@ -22,6 +22,7 @@ struct SpiNorControllerParams {
   double driver_op_instructions = 4000;  ///< Linux spi-mem/spi-nor/mtd work per flash operation
   double status_poll_us = 10;            ///< interval between WIP status polls while busy
   double dac_cs_overhead_ns = 120;       ///< chip-select set-up + hold of one direct-access burst
+  double dac_cs_high_ns = 0;             ///< minimum chip-select high (tSHSL) between two bursts
   std::uint64_t dac_burst_bytes = 0;     ///< DMA read burst through the direct-access window; 0 = one op
 
   static const params::Schema<SpiNorControllerParams>& schema() {
@@ -68,6 +69,14 @@ struct SpiNorControllerParams {
                   "direct-access (memory-mapped) window, e.g. an XIP cache-line fill; no driver "
                   "work is involved",
                   "K3 EVM device trees: cdns,tslch-ns = 60 + cdns,tchsh-ns = 60 (OSPI_DEV_DELAY)")
+            .real("dac_cs_high_ns", &P::dac_cs_high_ns, "ns", 0, 1e5,
+                  "minimum chip-select deassert time (tSHSL) the controller holds between two "
+                  "flash operations; a DMA stream through the direct-access window pays it once "
+                  "per burst, on top of the chip-select set-up and hold (0 = no gap beyond the "
+                  "set-up and hold)",
+                  "the board's device tree cdns,tshsl-ns (Cadence QSPI/OSPI DEV_DELAY register, "
+                  "Linux spi-cadence-quadspi cqspi_delay): 60 ns on the K3 EVMs, 500 ns on "
+                  "the K2G EVM")
             .bytes("dac_burst_bytes", &P::dac_burst_bytes, 0, 1ull << 20,
                    "bytes of one DMA read burst through the direct-access window when the "
                    "driver reads by DMA from the memory-mapped flash: the direct-access "
