@@ -23,6 +23,7 @@
 #include "common/csv.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/stop_signal.h"
 #include "common/table.h"
 #include "soc/config/board_config.h"
 #include "soc/config/loader.h"
@@ -598,7 +599,14 @@ Action addValidate(CLI::App& app) {
     std::map<std::string, calib::CvFamilySummary> cvSummary;
     std::vector<validation::ValidationRow> results;
     bool interrupted = false;
+    std::string cvStopped;  // with --cv, interrupted: how many held-out units finished
     if (!o->cv.empty()) {
+      // Ctrl-C / SIGTERM stop the refits at the next safe point (no new refit starts, a running
+      // optimizer stops as at its time cap, crossValidate): the finished folds are kept and
+      // predicted, the others' rows are failed:interrupted (validateCv), and the files below
+      // are written for what finished. The validate passes inside run with their own guard
+      // disabled, so the stop waits (blocked) here until the guard goes.
+      StopSignalGuard stopGuard;
       calib::CalibrateOptions co;
       co.sourceDir = sourceDir();
       co.jobs = vo.jobs;
@@ -612,6 +620,17 @@ Action addValidate(CLI::App& app) {
       auto committed = calib::readCommittedParams(sourceDir() + "/calibration/params", reg);
       std::pair<int, int> counts;
       results = calib::validateCv(sel, runner, vo, plan, committed, reg, &counts);
+      if (!plan.interrupted.empty() || StopSignalGuard::stopRequestedOrPending()) {
+        interrupted = true;
+        std::set<std::string> units;
+        for (const auto& r : sel) units.insert(calib::cvUnit(r, o->cv));
+        cvStopped = "cv " + o->cv + ": interrupted; " +
+                    std::to_string(units.size() - plan.interrupted.size()) + " of " +
+                    std::to_string(units.size()) +
+                    " held-out units finished (refitted without their rows, or nothing to "
+                    "refit), the other " + std::to_string(plan.interrupted.size()) +
+                    " units' rows are failed:interrupted";
+      }
       loboCoverage = counts;
       coverageByFamily = calib::cvCoverageByFamily(results, plan);
       cvSummary = calib::cvFamilySummary(results, plan);
@@ -699,6 +718,11 @@ Action addValidate(CLI::App& app) {
       // the others are failed:interrupted. Exit 130 like an interrupted shell command.
       size_t lost = 0;
       for (const auto& r : results) lost += r.status == "failed:interrupted";
+      if (!cvStopped.empty())
+        std::cerr << cvStopped
+                  << (o->noOut ? "" : "; validate.csv, validate-rows.csv and the cv-*.csv files "
+                                      "for them are in " + outDir + "/")
+                  << "\n";
       std::cerr << "validate: interrupted; " << lost << " rows of unfinished boards are "
                 << "failed:interrupted" << (o->noOut ? "" : ", the rest are in " + outDir + "/")
                 << "\n"

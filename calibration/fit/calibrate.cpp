@@ -24,6 +24,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/paths.h"
+#include "common/stop_signal.h"
 #include "soc/config/config_tree.h"
 #include "soc/config/loader.h"
 #include "soc/config/parse_cache.h"
@@ -688,7 +689,9 @@ void writeReport(const std::string& dir, const GroupResult& g, const std::vector
 /// piecewise flat where integer parameters round and the rows' predictions are quantized, so
 /// NLopt's step tolerances often never trigger and the run used to end only at --max-evals or
 /// the time allotment. `stop`, when given, receives why it stopped: `converged` (NLopt's
-/// tolerance), `stalled`, `max-evals`, `time` or `failed: <what>`.
+/// tolerance), `stalled`, `max-evals`, `time`, `interrupted` (a stop signal is pending or taken,
+/// StopSignalGuard: checked after each evaluation, as NLopt checks its time cap) or
+/// `failed: <what>`.
 std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::vector<double> x0,
                                       int maxEvals, double maxSeconds, const std::string& algorithm,
                                       std::ostream* log, std::string* stop = nullptr) {
@@ -703,10 +706,15 @@ std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::v
     double best = 0;
     int since = -1;  ///< -1: no call yet
     bool stalled = false;
+    bool interrupted = false;
   } st{objective, data, &o, std::max(10, 2 * static_cast<int>(n) + 2)};
   auto wrapped = [](const std::vector<double>& x, std::vector<double>& grad, void* d) -> double {
     auto* s = static_cast<Stall*>(d);
     double f = s->f(x, grad, s->data);
+    if (StopSignalGuard::stopRequestedOrPending()) {
+      s->interrupted = true;
+      s->o->force_stop();
+    }
     if (s->since < 0 || f < s->best - 1e-4 * std::abs(s->best)) {
       s->best = f;
       s->since = 0;
@@ -730,16 +738,18 @@ std::vector<double> minimizeInUnitBox(nlopt::vfunc objective, void* data, std::v
     nlopt::result r = o.optimize(x0, f);
     why = r == nlopt::MAXEVAL_REACHED ? "max-evals"
           : r == nlopt::MAXTIME_REACHED ? "time"
-          : r == nlopt::FORCED_STOP     ? "stalled"
+          : r == nlopt::FORCED_STOP     ? (st.interrupted ? "interrupted" : "stalled")
                                         : "converged";
   } catch (const nlopt::roundoff_limited&) {
     why = "converged";
   } catch (const nlopt::forced_stop&) {
-    why = "stalled";
+    why = st.interrupted ? "interrupted" : "stalled";
   } catch (const std::runtime_error& e) {
     // NLopt reports a failure to converge as an exception; keep the best point it saw.
     if (log) *log << "  optimizer: " << e.what() << "\n";
-    why = st.stalled ? "stalled" : std::string("failed: ") + e.what();
+    why = st.interrupted ? "interrupted"
+          : st.stalled   ? "stalled"
+                         : std::string("failed: ") + e.what();
   }
   if (stop) *stop = why;
   return x0;
@@ -2302,9 +2312,14 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     auto& changed = plan.valuesByUnit[u];
     auto tFold = std::chrono::steady_clock::now();
     std::string foldWhat;
-    bool anyRefit = false;
+    bool anyRefit = false, cut = false;
     for (auto& c : groups) {
       if (!refitNeeded(u, c)) continue;
+      // Ctrl-C / SIGTERM (the caller's StopSignalGuard): no new refit starts.
+      if (StopSignalGuard::stopRequestedOrPending()) {
+        cut = true;
+        break;
+      }
       anyRefit = true;
       c.ev->setBase(values);
       // The evaluations and board runs of this refit, its group's first pass included.
@@ -2351,6 +2366,10 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
                   std::to_string(rec.params) + " params, " + std::to_string(rec.trials) +
                   " trials, " + std::to_string(rec.evaluations) + " evals, " +
                   (rec.stop.empty() ? std::string("nothing to refit") : rec.stop);
+      if (h.stop == "interrupted") {
+        cut = true;
+        break;
+      }
       if (h.values.empty()) continue;  // the unit's rows read none of the group's fitted values
       ++plan.refits;
       for (const auto& [p, v] : h.values) {
@@ -2376,6 +2395,17 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
                  << "); " << formatSig(el, 3) << " s, about "
                  << formatSig(el / done * std::max(0, plannedTotal - done), 2) << " s left\n";
       }
+    }
+    if (cut) {
+      // A fold cut short is not a cross-validated fold: its rows are failed:interrupted
+      // (validateCv), its refits stay in refitLog with their stop.
+      plan.interrupted.insert(u);
+      plan.valuesByUnit.erase(u);
+      if (opt.foldLog)
+        *opt.foldLog << "cv " << mode << ": fold " << u << " interrupted"
+                     << (foldWhat.empty() ? std::string() : " (" + foldWhat + ")") << "\n"
+                     << std::flush;
+      continue;
     }
     if (anyRefit && opt.foldLog) {
       ++foldsDone;

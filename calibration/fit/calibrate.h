@@ -402,7 +402,9 @@ struct CvPlan {
     int evaluations = 0;   ///< predictions that ran boards
     double seconds = 0;    ///< wall time of the refit
     double allotSeconds = 0;  ///< its optimizer time cap (0: no time budget)
-    std::string stop;      ///< converged | stalled | max-evals | time | "" (nothing refitted)
+    /// converged | stalled | max-evals | time | interrupted (Ctrl-C / SIGTERM) | "" (nothing
+    /// refitted)
+    std::string stop;
   };
   std::vector<Refit> refitLog;
   /// Fitted parameters taken as moving the selected rows that read them (in the units their
@@ -416,6 +418,11 @@ struct CvPlan {
   /// the in-sample ones (the fit does not depend on that unit's rows), which is a result, not a
   /// skipped refit.
   int unitsAtCommitted = 0;
+  /// Units whose fold a stop signal cut (Ctrl-C / SIGTERM under a StopSignalGuard, seen
+  /// before one of their refits started or stopping a running optimizer as a time cap does):
+  /// they have no entry in valuesByUnit and validateCv reports their rows `failed:interrupted`
+  /// (never the committed values: those would be in-sample, not cross-validated).
+  std::set<std::string> interrupted;
   double seconds = 0;
 };
 /// Which of `n` groups move which of `units`, by group testing: `moves(lo, hi, among)` gives

@@ -153,11 +153,23 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
       }
     return set;
   };
+  // A unit whose fold a stop signal cut (plan.interrupted) has no refit values: its rows are
+  // failed:interrupted, not predicted with the committed (in-sample) values.
+  auto interrupted = [](const std::vector<wl::Query>& qs) {
+    std::vector<validation::QueryResult> v(qs.size());
+    for (auto& r : v) {
+      r.kind = validation::QueryResult::Kind::Failed;
+      r.reason = "interrupted";
+    }
+    return v;
+  };
   std::vector<validation::ValidationRow> out;
   if (plan.mode != "release") {
     // The unit is the board: each worker installs its board's refit values.
-    validation::BoardRunner runner = [inner, setFor, &reg](const std::string& board,
-                                                           const std::vector<wl::Query>& qs) {
+    validation::BoardRunner runner = [inner, setFor, &reg, &plan, interrupted](
+                                         const std::string& board,
+                                         const std::vector<wl::Query>& qs) {
+      if (plan.interrupted.count(board)) return interrupted(qs);
       installParamSet(setFor(board), reg);
       return inner(board, qs);
     };
@@ -170,7 +182,11 @@ std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>
       std::vector<MeasuredRow> sub;
       for (size_t i : idx) sub.push_back(rows[i]);
       installParamSet(setFor(unit), reg);
-      auto res = validation::validate(sub, inner, vo);
+      validation::BoardRunner cut = [interrupted](const std::string&,
+                                                  const std::vector<wl::Query>& qs) {
+        return interrupted(qs);
+      };
+      auto res = validation::validate(sub, plan.interrupted.count(unit) ? cut : inner, vo);
       for (size_t k = 0; k < idx.size(); ++k) out[idx[k]] = std::move(res[k]);
     }
   }

@@ -42,7 +42,8 @@ std::string cvSplitName(const std::string& mode);
 /// Predict `rows` for `socsim validate --cv`: each held-out unit's rows (cvUnit) with the
 /// committed values overlaid by the unit's refit values from `plan` (crossValidate), then
 /// finishCv. LOBO runs each board's refit inside its worker (boards in parallel); release runs
-/// one validate pass per guide.
+/// one validate pass per guide. The rows of a unit in plan.interrupted (its fold was cut by
+/// Ctrl-C / SIGTERM) are `failed:interrupted`, their boards not run.
 /// `coverage`, when given, receives finishCv's {rows checked, rows inside}.
 std::vector<validation::ValidationRow> validateCv(const std::vector<MeasuredRow>& rows,
                                                   const validation::BoardRunner& inner,

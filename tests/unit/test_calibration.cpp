@@ -441,6 +441,66 @@ TEST(CrossValidation, ReleaseModeHoldsOutGuidesNotBoards) {
   }
 }
 
+// Ctrl-C / SIGTERM during `validate --cv`: a unit whose fold was cut (CvPlan::interrupted) is not
+// run at all and its rows are failed:interrupted; a finished unit's rows are predicted as usual.
+// Predicting the cut unit with the committed values would pass in-sample predictions off as
+// cross-validated.
+TEST(CrossValidation, RowsOfAnInterruptedUnitAreFailedInterruptedNotPredicted) {
+  HookGuard hooks;
+  auto measured = [](const std::string& board, const std::string& source) {
+    MeasuredRow r;
+    r.board = board;
+    r.source = source;
+    r.family = "stream";
+    r.benchmark = "copy";
+    r.metric = "perf";
+    r.unit = "MB/s";
+    r.value = 100;
+    return r;
+  };
+  std::vector<MeasuredRow> rows = {measured("a", "g1"), measured("b", "g2"), measured("b", "g1")};
+  std::set<std::string> ran;
+  validation::BoardRunner runner = [&ran](const std::string& board,
+                                          const std::vector<wl::Query>& qs) {
+    ran.insert(board);
+    std::vector<validation::QueryResult> out(qs.size());
+    for (auto& r : out) {
+      r.kind = validation::QueryResult::Kind::Ok;
+      r.value = 110;
+    }
+    return out;
+  };
+  validation::ValidateOptions vo;
+  vo.isolate = false;
+  vo.progress = false;
+  CvPlan lobo;
+  lobo.mode = "lobo";
+  lobo.families = {"stream"};
+  lobo.interrupted = {"b"};
+  auto res = validateCv(rows, runner, vo, lobo, ParamSet{}, registry());
+  ASSERT_EQ(res.size(), 3u);
+  EXPECT_EQ(res[0].status, "ok");
+  EXPECT_TRUE(res[0].predicted.has_value());
+  for (size_t i : {1u, 2u}) {
+    EXPECT_EQ(res[i].status, "failed:interrupted") << i;
+    EXPECT_FALSE(res[i].predicted.has_value()) << i;
+  }
+  EXPECT_EQ(ran, (std::set<std::string>{"a"}));
+
+  // release: the unit is the guide; guide g2's row fails, g1's rows on both boards run.
+  ran.clear();
+  CvPlan release;
+  release.mode = "release";
+  release.families = {"stream"};
+  release.interrupted = {"g2"};
+  res = validateCv(rows, runner, vo, release, ParamSet{}, registry());
+  ASSERT_EQ(res.size(), 3u);
+  EXPECT_EQ(res[0].status, "ok");
+  EXPECT_EQ(res[1].status, "failed:interrupted");
+  EXPECT_EQ(res[2].status, "ok");
+  EXPECT_EQ(ran, (std::set<std::string>{"a", "b"}));
+}
+
 // The fit counts the rows `socsim validate` scores: a prediction that restates a configured
 // fact (Dhrystone's cpu_clock on a cpufreq board, excluded:config-echo) is not in the loss or the
 // report. Before session 6 calibrate selected rows by their flags only and fitted them.
