@@ -2,20 +2,27 @@
 // Each TEST runs in its own process (gtest_discover_tests), so each elaborates its own design.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "models/base/stats.h"
 #include "models/cache/cache.h"
+#include "models/cache/prefetcher/prefetcher.h"
 #include "models/cache/replacement/replacement_policy.h"
 #include "tests/support/test_initiator.h"
 #include "tests/support/test_target.h"
+#include "tests/support/watchdog.h"
 
 using socsim::models::Cache;
 using socsim::models::CacheParams;
 using socsim::models::Part;
+using socsim::models::PrefetchConfig;
+using socsim::models::StridePrefetcher;
 using socsim::test::TestInitiator;
 using socsim::test::TestTarget;
+using socsim::test::Watchdog;
 
 namespace {
 
@@ -256,6 +263,35 @@ TEST(Cache, SharedPrefetchTableThrashesWithMoreStreamsThanEntries) {
 // One table per core: every core's stream trains after two misses and is prefetched ahead.
 TEST(Cache, PerInitiatorPrefetchTablesTrainEachCoresStream) {
   EXPECT_LE(interleavedStreamMisses(true), 5u * 4u);
+}
+
+// A candidate dropped (no free MSHR) while the stream strode by 1 is pending when the stream
+// retrains to a stride of 2 that does not reach it: the stream issues its regular candidate
+// instead of resuming there. Stepping by 2 from the odd block 18 never met the odd end 43, so
+// observe() never returned (the j784s4-evm STREAM what-if with an L1 next_line prefetcher
+// feeding this L2 prefetcher hung).
+TEST(Cache, StridePrefetcherResumesOnlyOnItsCurrentStride) {
+  Watchdog dog(10);
+  PrefetchConfig c;
+  c.degree = 1;
+  c.distance = 16;
+  StridePrefetcher pf(c);
+  std::vector<std::uint64_t> out;
+  auto observe = [&](std::uint64_t block) {
+    out.clear();
+    pf.observe(block, true, out);
+    return out;
+  };
+  observe(0);
+  observe(1);
+  EXPECT_EQ(observe(2), (std::vector<std::uint64_t>{18}));  // stride 1 confirmed: 16 ahead
+  pf.dropped(18);
+  observe(5);  // strides 3, then 2: retraining
+  observe(7);
+  EXPECT_EQ(observe(9), (std::vector<std::uint64_t>{41}));  // stride 2: 9 + 16 x 2; 18 is off it
+  pf.dropped(41);
+  // On the stride and still ahead: resumed, then the regular candidate.
+  EXPECT_EQ(observe(11), (std::vector<std::uint64_t>{41, 43}));
 }
 
 TEST(Cache, ExclusiveCacheKeepsVictimsNotFills) {

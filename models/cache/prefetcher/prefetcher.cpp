@@ -58,18 +58,23 @@ void StridePrefetcher::observe(std::uint64_t block, bool, std::vector<std::uint6
     auto inPage = [&](std::int64_t b) {
       return b >= 0 && static_cast<std::uint64_t>(b) / per == region;
     };
-    const std::int64_t first = static_cast<std::int64_t>(block) + e->stride * c_.distance;
-    const std::int64_t end = first + e->stride * c_.degree;  // one past the last regular one
-    std::int64_t from = first;
+    // Candidates are block + k * stride for k in [from, distance + degree): counted in strides,
+    // so the loop ends whatever the stride.
+    std::int64_t from = c_.distance;
     if (e->pending) {
-      // Resume at the first dropped candidate if it is still ahead of the demand stream.
+      // Resume at the first dropped candidate if it is still ahead of the demand stream and
+      // one of this stride's candidates: one dropped before the stream retrained to another
+      // stride is no longer on the way (and stepping from it would never reach the last one).
       const auto r = static_cast<std::int64_t>(e->resume);
-      const std::int64_t ahead = (r - static_cast<std::int64_t>(block)) / e->stride;
-      if (ahead > 0 && ahead < c_.distance && inPage(r)) from = r;
+      const std::int64_t gap = r - static_cast<std::int64_t>(block);
+      const std::int64_t ahead = gap / e->stride;
+      if (gap % e->stride == 0 && ahead > 0 && ahead < c_.distance && inPage(r)) from = ahead;
       e->pending = false;
     }
-    for (std::int64_t b = from; b != end; b += e->stride)
+    for (std::int64_t k = from; k < c_.distance + c_.degree; ++k) {
+      const std::int64_t b = static_cast<std::int64_t>(block) + e->stride * k;
       if (inPage(b)) out.push_back(static_cast<std::uint64_t>(b));
+    }
     lastEmitter_ = e;
   }
 }

@@ -61,8 +61,8 @@ class NextLinePrefetcher : public Prefetcher {
 /// Stride: per region, learns a constant block stride (two confirmations) and then fetches
 /// `degree` blocks starting `distance` strides ahead of every access of the stream. Candidates
 /// the owner had to drop (`dropped`) are issued again, oldest first, at the stream's next access
-/// while still ahead of it: a full miss queue delays the stream's prefetches, it does not make
-/// the stream skip lines for good.
+/// while still ahead of it and on its current stride: a full miss queue delays the stream's
+/// prefetches, it does not make the stream skip lines for good.
 class StridePrefetcher : public Prefetcher {
  public:
   explicit StridePrefetcher(const PrefetchConfig& c) : c_(c), table_(c.streams) {}
