@@ -214,6 +214,7 @@ struct RunTag {
   std::string cv;                ///< lobo | release | ""
   int cvEvals = 15, cvEvalsDefault = 15;
   double cvBudget = 0;           ///< --time-budget of a --cv run (0: none)
+  std::string cvGroups;          ///< --cv-groups of a --cv run ("": every group)
   std::vector<std::string> sets;  ///< --set key=value, in the order given
 };
 
@@ -250,7 +251,12 @@ std::string filterFolder(const RunTag& run) {
   if (!run.cv.empty())
     tags.push_back("cv-" + run.cv +
                    (run.cvEvals != run.cvEvalsDefault ? "-evals" + std::to_string(run.cvEvals) : "") +
-                   (run.cvBudget > 0 ? "-budget" + formatNumber(run.cvBudget) : ""));
+                   (run.cvBudget > 0 ? "-budget" + formatNumber(run.cvBudget) : "") +
+                   (run.cvGroups.empty() ? "" : "-groups-" + [&] {
+                     std::string g;
+                     for (const auto& n : splitCommaList(run.cvGroups)) g += (g.empty() ? "" : "+") + n;
+                     return g;
+                   }()));
   if (!run.sets.empty()) {
     std::string all;
     for (const auto& kv : run.sets) all += (all.empty() ? "" : "+") + kv;
@@ -386,7 +392,7 @@ Table cvSummaryTable(const std::map<std::string, calib::CvFamilySummary>& sums) 
 
 Action addValidate(CLI::App& app) {
   struct Opts {
-    std::string board, family, format = "table", cv, out = "out", report, from;
+    std::string board, family, format = "table", cv, out = "out", report, from, cvGroups;
     std::vector<std::string> measured, sets;
     int jobs = 0, cvEvals = kDefaultCvEvals;
     double timeBudget = 0;
@@ -412,6 +418,13 @@ Action addValidate(CLI::App& app) {
   sub->add_option("--cv-evals", o->cvEvals,
                   "evaluations per cross-validation refit (default 15)")
       ->check(atLeastOne());
+  sub->add_option("--cv-groups", o->cvGroups,
+                  "with --cv: refit only these committed fit groups (comma-separated, e.g. "
+                  "multibench,nbench); the other groups keep their committed values, fitted with "
+                  "the held-out rows, so for the rows they move each fold is a partial leave-out "
+                  "(the plan line names them). For a study of one stage with enough --cv-evals "
+                  "when refitting another (memory) would cost hours")
+      ->transform(commaList());
   sub->add_option("--time-budget", o->timeBudget,
                   "with --cv: total wall seconds the cross-validation aims at (default 0: none). "
                   "The refits share what the screen leaves by cost: the same number of trials each "
@@ -459,6 +472,22 @@ Action addValidate(CLI::App& app) {
     if (o->cv.empty() && sub->count("--cv-evals"))
       throw InputError("", 0, "--cv-evals",
                        "applies to a cross-validation run only: add --cv lobo|release or drop it");
+    if (o->cv.empty() && sub->count("--cv-groups"))
+      throw InputError("", 0, "--cv-groups",
+                       "applies to a cross-validation run only: add --cv lobo|release or drop it");
+    if (sub->count("--cv-groups")) {
+      std::string known;
+      for (const auto& g : calib::fitGroups()) known += (known.empty() ? "" : ", ") + g.name;
+      const auto names = splitCommaList(o->cvGroups);
+      if (names.empty()) throw InputError("", 0, "--cv-groups", "expected fit group names: " + known);
+      for (const auto& n : names) {
+        bool found = false;
+        for (const auto& g : calib::fitGroups()) found = found || g.name == n;
+        if (!found)
+          throw InputError("", 0, "--cv-groups",
+                           "unknown fit group '" + n + "'; the fit groups are: " + known);
+      }
+    }
     if (o->cv.empty() && sub->count("--time-budget"))
       throw InputError("", 0, "--time-budget",
                        "applies to a cross-validation run only: add --cv lobo|release or drop it");
@@ -572,6 +601,7 @@ Action addValidate(CLI::App& app) {
     runTag.cvEvals = o->cvEvals;
     runTag.cvEvalsDefault = kDefaultCvEvals;
     runTag.cvBudget = o->timeBudget;
+    runTag.cvGroups = o->cvGroups;
     runTag.sets = o->sets;
     if (std::string tag = filterFolder(runTag); !tag.empty()) outDir += "/" + tag;
     if (!o->noOut) {
@@ -611,6 +641,7 @@ Action addValidate(CLI::App& app) {
       co.sourceDir = sourceDir();
       co.jobs = vo.jobs;
       co.loboEvaluations = o->cvEvals;
+      co.cvGroups = splitCommaList(o->cvGroups);
       co.timeBudgetSeconds = o->timeBudget;
       co.log = progress ? &std::cerr : nullptr;
       // One line per held-out fold even into a redirected stderr (a long run into a log).
@@ -641,6 +672,12 @@ Action addValidate(CLI::App& app) {
                 << plan.groups.size() << " committed), " << plan.evaluations
                 << " evaluations, " << plan.boardRuns << " board runs, "
                 << formatSig(plan.seconds, 3) << " s\n";
+      if (!plan.keptGroups.empty()) {
+        std::string kept;
+        for (const auto& g : plan.keptGroups) kept += (kept.empty() ? "" : ", ") + g;
+        std::cerr << "cv " << o->cv << ": not a full leave-out: --cv-groups kept " << kept
+                  << " at the committed values (fitted with every unit's rows) in every fold\n";
+      }
       if (plan.unitsAtCommitted > 0)
         std::cerr << "cv " << o->cv << ": the refits of " << plan.unitsAtCommitted << " of "
                   << plan.valuesByUnit.size()

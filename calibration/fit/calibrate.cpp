@@ -2069,7 +2069,11 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     auto fitted = committedFitted(opt.sourceDir, g.name, reg);
     if (fitted.empty()) continue;
     plan.groups.push_back(g.name);
-    plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
+    // The families whose rows are cross-validated: with --cv-groups, only the chosen groups'
+    // (a kept group's own rows are predicted at the values fitted with them: in-sample).
+    if (opt.cvGroups.empty() ||
+        std::find(opt.cvGroups.begin(), opt.cvGroups.end(), g.name) != opt.cvGroups.end())
+      plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
     groups.push_back({&g, fitted, std::make_unique<Evaluator>(readReportRows(report, nullptr), reg,
                                                               committed, opt), 0.0});
   }
@@ -2196,7 +2200,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
   // The refits to do: (unit, group) where the group's fitted rows include the unit's rows and
   // one of its fitted parameters moves the unit's selected rows. The other groups cannot change
   // a selected prediction and are not refitted (nor predicted).
-  auto refitNeeded = [&](const std::string& u, const Committed& c) {
+  auto movesHeldRows = [&](const std::string& u, const Committed& c) {
     bool any = false;
     for (const auto& r : c.ev->rows()) any = any || cvUnit(r, mode) == u;
     if (!any) return false;
@@ -2206,26 +2210,48 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     }
     return false;
   };
+  // --cv-groups: the groups outside the list keep their committed values in every fold.
+  auto chosen = [&opt](const Committed& c) {
+    return opt.cvGroups.empty() || std::find(opt.cvGroups.begin(), opt.cvGroups.end(),
+                                             c.group->name) != opt.cvGroups.end();
+  };
+  auto refitNeeded = [&](const std::string& u, const Committed& c) {
+    return chosen(c) && movesHeldRows(u, c);
+  };
   std::map<std::string, int> planned;  // group -> units
+  std::map<std::string, int> kept;     // group -> units it would have been refitted for
   int plannedTotal = 0;
   for (const auto& u : units)
     for (const auto& c : groups)
       if (refitNeeded(u, c)) {
         ++planned[c.group->name];
         ++plannedTotal;
+      } else if (!chosen(c) && movesHeldRows(u, c)) {
+        ++kept[c.group->name];
       }
-  for (const auto& c : groups)
+  for (const auto& c : groups) {
     if (planned.count(c.group->name)) plan.refitGroups.push_back(c.group->name);
+    if (kept.count(c.group->name)) plan.keptGroups.push_back(c.group->name);
+  }
   if (say) {
-    std::string list, skipped;
+    std::string list, skipped, keptList;
+    auto withUnits = [](const std::string& name, int n) {
+      return name + " (" + std::to_string(n) + (n == 1 ? " unit)" : " units)");
+    };
     for (const auto& c : groups) {
       auto it = planned.find(c.group->name);
+      auto k = kept.find(c.group->name);
       if (it != planned.end())
-        list += (list.empty() ? "" : ", ") + c.group->name + " (" + std::to_string(it->second) +
-                (it->second == 1 ? " unit)" : " units)");
+        list += (list.empty() ? "" : ", ") + withUnits(c.group->name, it->second);
+      else if (k != kept.end())
+        keptList += (keptList.empty() ? "" : ", ") + withUnits(c.group->name, k->second);
       else
         skipped += (skipped.empty() ? "" : ", ") + c.group->name;
     }
+    if (!keptList.empty())
+      *say << "cv " << mode << ": --cv-groups keeps " << keptList
+           << " at the committed values, fitted with the held-out rows: the folds are a partial "
+              "leave-out for the rows these groups move\n";
     double screen = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     *say << "cv " << mode << ": " << units.size() << " held-out units, " << plannedTotal
          << " refits planned: " << (list.empty() ? std::string("none") : list)

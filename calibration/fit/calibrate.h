@@ -97,6 +97,13 @@ struct CalibrateOptions {
   int maxScreen = 40;             ///< candidates screened at most (nearest the rows first)
   /// Evaluations per leave-one-out refit (refitWithout): the reduced budget of the CV refits.
   int loboEvaluations = 15;
+  /// Cross-validation only (`validate --cv ... --cv-groups`): the committed fit groups the
+  /// refits may touch (empty: every group whose fitted parameters move the held-out rows). A
+  /// group left out keeps its committed values, which were fitted with the held-out unit's rows:
+  /// for the rows it moves the fold is a partial leave-out (crossValidate says which groups on
+  /// its log). For studies of one stage when another (memory: ~15 s per evaluation) is too
+  /// costly to refit with enough evaluations.
+  std::vector<std::string> cvGroups;
   double maxSecondsPerGroup = 600;  ///< optimizer time cap per group
   /// Total time of the run (0: none): the groups share it by the cost of one evaluation each
   /// (measured in a pre-pass when several groups are fitted); within a group, screening
@@ -393,6 +400,9 @@ struct CvPlan {
   /// Of those, the groups refitted for some unit (a fitted parameter of theirs moves a selected
   /// row of a unit whose rows they were fitted on); the others are neither refitted nor run.
   std::vector<std::string> refitGroups;
+  /// Groups a refit would have touched that CalibrateOptions::cvGroups left out: they kept
+  /// their committed values (fitted with the held-out rows) in every fold.
+  std::vector<std::string> keptGroups;
   int refits = 0, evaluations = 0, boardRuns = 0;
   /// One refit of one group for one held-out unit: what it got and why it stopped.
   struct Refit {
