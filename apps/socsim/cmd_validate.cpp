@@ -252,11 +252,7 @@ std::string filterFolder(const RunTag& run) {
     tags.push_back("cv-" + run.cv +
                    (run.cvEvals != run.cvEvalsDefault ? "-evals" + std::to_string(run.cvEvals) : "") +
                    (run.cvBudget > 0 ? "-budget" + formatNumber(run.cvBudget) : "") +
-                   (run.cvGroups.empty() ? "" : "-groups-" + [&] {
-                     std::string g;
-                     for (const auto& n : splitCommaList(run.cvGroups)) g += (g.empty() ? "" : "+") + n;
-                     return g;
-                   }()));
+                   (run.cvGroups.empty() ? "" : "-" + part("groups", splitCommaList(run.cvGroups))));
   if (!run.sets.empty()) {
     std::string all;
     for (const auto& kv : run.sets) all += (all.empty() ? "" : "+") + kv;
@@ -480,13 +476,11 @@ Action addValidate(CLI::App& app) {
       for (const auto& g : calib::fitGroups()) known += (known.empty() ? "" : ", ") + g.name;
       const auto names = splitCommaList(o->cvGroups);
       if (names.empty()) throw InputError("", 0, "--cv-groups", "expected fit group names: " + known);
-      for (const auto& n : names) {
-        bool found = false;
-        for (const auto& g : calib::fitGroups()) found = found || g.name == n;
-        if (!found)
+      for (const auto& n : names)
+        if (std::none_of(calib::fitGroups().begin(), calib::fitGroups().end(),
+                         [&n](const calib::FitGroup& g) { return g.name == n; }))
           throw InputError("", 0, "--cv-groups",
                            "unknown fit group '" + n + "'; the fit groups are: " + known);
-      }
     }
     if (o->cv.empty() && sub->count("--time-budget"))
       throw InputError("", 0, "--time-budget",

@@ -2063,6 +2063,11 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     double firstEvalSeconds = 0;  ///< its first prediction of all its report rows
   };
   std::vector<Committed> groups;
+  // --cv-groups: the groups outside the list keep their committed values in every fold.
+  auto chosen = [&opt](const std::string& group) {
+    return opt.cvGroups.empty() ||
+           std::find(opt.cvGroups.begin(), opt.cvGroups.end(), group) != opt.cvGroups.end();
+  };
   for (const auto& g : fitGroups()) {
     std::string report = opt.sourceDir + "/calibration/reports/" + g.name + ".csv";
     if (!fs::exists(report)) continue;
@@ -2071,8 +2076,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     plan.groups.push_back(g.name);
     // The families whose rows are cross-validated: with --cv-groups, only the chosen groups'
     // (a kept group's own rows are predicted at the values fitted with them: in-sample).
-    if (opt.cvGroups.empty() ||
-        std::find(opt.cvGroups.begin(), opt.cvGroups.end(), g.name) != opt.cvGroups.end())
+    if (chosen(g.name))
       plan.families.insert(plan.families.end(), g.families.begin(), g.families.end());
     groups.push_back({&g, fitted, std::make_unique<Evaluator>(readReportRows(report, nullptr), reg,
                                                               committed, opt), 0.0});
@@ -2210,13 +2214,8 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
     }
     return false;
   };
-  // --cv-groups: the groups outside the list keep their committed values in every fold.
-  auto chosen = [&opt](const Committed& c) {
-    return opt.cvGroups.empty() || std::find(opt.cvGroups.begin(), opt.cvGroups.end(),
-                                             c.group->name) != opt.cvGroups.end();
-  };
   auto refitNeeded = [&](const std::string& u, const Committed& c) {
-    return chosen(c) && movesHeldRows(u, c);
+    return chosen(c.group->name) && movesHeldRows(u, c);
   };
   std::map<std::string, int> planned;  // group -> units
   std::map<std::string, int> kept;     // group -> units it would have been refitted for
@@ -2226,7 +2225,7 @@ CvPlan crossValidate(const std::vector<MeasuredRow>& selected, const CalibrateOp
       if (refitNeeded(u, c)) {
         ++planned[c.group->name];
         ++plannedTotal;
-      } else if (!chosen(c) && movesHeldRows(u, c)) {
+      } else if (!chosen(c.group->name) && movesHeldRows(u, c)) {
         ++kept[c.group->name];
       }
   for (const auto& c : groups) {
